@@ -1,0 +1,80 @@
+/** Loads structured property definitions and computes the index field names their values live under. */
+import { canonicalBrandUrn } from '../model/urn.js';
+import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
+import type { Services } from '../services.js';
+
+export type ValueKind = 'string' | 'number' | 'date' | 'urn' | 'rich_text';
+const KINDS: readonly ValueKind[] = ['string', 'number', 'date', 'urn', 'rich_text'];
+
+export interface PropertyDefinitionValue {
+  qualifiedName: string;
+  valueType: string;
+  cardinality?: 'SINGLE' | 'MULTIPLE';
+  entityTypes: string[];
+  allowedValues?: { value: { string?: string; double?: number }; description?: string }[];
+  version?: string;
+  immutable?: boolean;
+  [k: string]: unknown;
+}
+
+export interface DefinitionInfo {
+  urn: string;
+  definition: PropertyDefinitionValue;
+  removed: boolean;
+  /** Changes when a property is hard deleted and created again, so old values never resurface. */
+  generation: string;
+}
+
+export function valueKindOf(valueTypeUrn: string): ValueKind | undefined {
+  const m = /^urn:li:dataType:service\.([a-z_]+)$/.exec(canonicalBrandUrn(valueTypeUrn));
+  return m && (KINDS as readonly string[]).includes(m[1]) ? (m[1] as ValueKind) : undefined;
+}
+
+/** `io.acryl.x` → `io_acryl_x`: the search index field word of a qualified name. */
+export const esFieldWord = (qualifiedName: string) => qualifiedName.replace(/\./g, '_');
+
+export function indexFieldOf(def: PropertyDefinitionValue): string {
+  const word = esFieldWord(def.qualifiedName);
+  return def.version ? `structuredProperties._versioned.${word}.${def.version}.${valueKindOf(def.valueType) ?? 'string'}` : `structuredProperties.${word}`;
+}
+
+/** The stamp stored beside each assignment: which definition generation and version it was written under. */
+export const stampOf = (info: DefinitionInfo) => `${info.generation}/${info.definition.version ?? ''}`;
+
+export function infoFromDoc(doc: EntityDoc): DefinitionInfo | undefined {
+  const def = doc.aspects.propertyDefinition?.value as PropertyDefinitionValue | undefined;
+  if (!def) return undefined;
+  const status = doc.aspects.status?.value as { removed?: boolean } | undefined;
+  return { urn: doc.urn, definition: def, removed: status?.removed === true, generation: String(doc.generation ?? '') };
+}
+
+export async function loadDefinitions(services: Services, urns: Iterable<string>): Promise<Map<string, DefinitionInfo>> {
+  const docs = await services.store.mget('structuredProperty', [...urns]);
+  const out = new Map<string, DefinitionInfo>();
+  for (const [urn, doc] of docs) {
+    const info = infoFromDoc(doc);
+    if (info) out.set(urn, info);
+  }
+  return out;
+}
+
+export interface Assignment {
+  propertyUrn: string;
+  values: { string?: string; double?: number }[];
+  [k: string]: unknown;
+}
+
+/** Assignments of a stored structuredProperties aspect that were written under the current live definition. */
+export function currentAssignments(stored: StoredAspect, defs: Map<string, DefinitionInfo>, opts: { includeSoftDeleted: boolean }): Assignment[] {
+  const props = ((stored.value as { properties?: Assignment[] })?.properties ?? []) as Assignment[];
+  const stamps = (stored.meta?.stamps ?? {}) as Record<string, string>;
+  return props.filter((a) => {
+    const info = defs.get(a.propertyUrn);
+    if (!info || stamps[a.propertyUrn] !== stampOf(info)) return false;
+    return opts.includeSoftDeleted || !info.removed;
+  });
+}
+
+export function propertyUrnsOf(stored: StoredAspect | undefined): string[] {
+  return (((stored?.value as { properties?: Assignment[] })?.properties ?? []) as Assignment[]).map((a) => a.propertyUrn);
+}

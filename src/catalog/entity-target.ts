@@ -1,0 +1,24 @@
+/** Resolves and checks the (entity type, URN) pair an operation addresses. */
+import { invalidUrn, validationError } from '../errors.js';
+import { findAspectName, findEntityType, type EntityTypeDef } from '../model/entity-types.js';
+import { parseEntityUrn, type Urn } from '../model/urn.js';
+
+export interface EntityTarget {
+  def: EntityTypeDef;
+  urn: Urn;
+}
+
+/** `entityName` may be any case (paths); the URN's own type must agree with it. */
+export function resolveTarget(entityName: string | undefined, rawUrn: unknown): EntityTarget {
+  const urn = parseEntityUrn(rawUrn);
+  const def = findEntityType(entityName ?? urn.entityType);
+  if (!def) throw validationError(`Failed to find entity with name ${entityName ?? urn.entityType} in EntityRegistry`);
+  if (def.name !== urn.entityType) throw invalidUrn(`Invalid urn: ${urn.raw}: expected an urn of entity type ${def.name}`);
+  return { def, urn };
+}
+
+export function resolveAspect(def: EntityTypeDef, aspect: string): string {
+  const name = findAspectName(def, aspect);
+  if (!name) throw validationError(`Unknown aspect ${aspect} for entity ${def.name}; known aspects: ${[def.keyAspect, ...def.aspects].join(', ')}`);
+  return name;
+}

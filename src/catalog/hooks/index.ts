@@ -1,0 +1,7 @@
+/** The table of aspect hooks: one entry per aspect that has rules beyond its schema. */
+import type { AspectHook } from './aspect-hook.js';
+import { structuredPropertiesHook } from './structured-properties.js';
+
+export const aspectHooks: Record<string, AspectHook> = {
+  structuredProperties: structuredPropertiesHook,
+};

@@ -1,0 +1,33 @@
+/** Applies a JSON patch (with array primary keys) to one aspect inside the conditional write. */
+import { validationError } from '../errors.js';
+import { applyAspectPatch, PatchBodySchema } from '../model/json-patch.js';
+import type { Services } from '../services.js';
+import type { EntityTarget } from './entity-target.js';
+import { presentAspect, type AspectView } from './read-entity.js';
+import { formatZodIssues, writeAspects } from './write-aspects.js';
+
+export function parsePatchBody(body: unknown) {
+  if (body && typeof body === 'object' && !Array.isArray(body) && !('patch' in body)) throw validationError('Missing `patch` field.');
+  const parsed = PatchBodySchema.safeParse(body);
+  if (!parsed.success) throw validationError(`Invalid patch: ${formatZodIssues('patch', parsed.error)}`);
+  return parsed.data;
+}
+
+export interface PatchAspectInput {
+  target: EntityTarget;
+  aspect: string;
+  patch: unknown;
+  actor: string;
+  waitForSearch?: boolean;
+}
+
+export async function patchAspect(services: Services, input: PatchAspectInput): Promise<AspectView> {
+  const body = parsePatchBody(input.patch);
+  const doc = await writeAspects(services, {
+    target: input.target,
+    actor: input.actor,
+    waitForSearch: input.waitForSearch,
+    changes: [{ aspect: input.aspect, compute: (previous) => applyAspectPatch(input.aspect, previous, body) }],
+  });
+  return (await presentAspect(services, doc!, input.aspect))!;
+}

@@ -1,0 +1,57 @@
+/** Reads entities and aspects by URN (real-time), applying each aspect's read rules. */
+import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
+import type { Services } from '../services.js';
+import type { EntityTarget } from './entity-target.js';
+import { aspectHooks } from './hooks/index.js';
+
+export interface SystemMetadata {
+  aspectCreated: { time: number; actor: string };
+  aspectModified: { time: number; actor: string };
+  version: string;
+  lastObserved: number;
+}
+
+export interface AspectView {
+  value: unknown;
+  systemMetadata: SystemMetadata;
+}
+
+export interface EntityView {
+  urn: string;
+  entityType: string;
+  aspects: Record<string, AspectView>;
+}
+
+export function systemMetadataOf(stored: StoredAspect): SystemMetadata {
+  return { aspectCreated: stored.created, aspectModified: stored.lastModified, version: String(stored.version), lastObserved: stored.lastModified.time };
+}
+
+export async function presentAspect(services: Services, doc: EntityDoc, aspect: string): Promise<AspectView | undefined> {
+  const stored = doc.aspects[aspect];
+  if (!stored) return undefined;
+  const hook = aspectHooks[aspect];
+  const value = hook?.present ? await hook.present({ services, entityType: doc.entityType, urn: doc.urn, aspect, stored }) : stored.value;
+  return { value, systemMetadata: systemMetadataOf(stored) };
+}
+
+/** Presents the named aspects of a document (all when `aspects` is empty or absent). */
+export async function presentEntity(services: Services, doc: EntityDoc, aspects?: string[]): Promise<EntityView> {
+  const names = aspects && aspects.length > 0 ? aspects.filter((a) => a in doc.aspects) : Object.keys(doc.aspects);
+  const out: Record<string, AspectView> = {};
+  for (const name of names) out[name] = (await presentAspect(services, doc, name))!;
+  return { urn: doc.urn, entityType: doc.entityType, aspects: out };
+}
+
+export async function readEntity(services: Services, target: EntityTarget, aspects?: string[]): Promise<EntityView | null> {
+  const doc = await services.store.get(target.def.name, target.urn.raw);
+  return doc ? presentEntity(services, doc, aspects) : null;
+}
+
+export async function readAspect(services: Services, target: EntityTarget, aspect: string): Promise<AspectView | null> {
+  const doc = await services.store.get(target.def.name, target.urn.raw);
+  return (doc && (await presentAspect(services, doc, aspect))) ?? null;
+}
+
+export function isSoftDeleted(doc: EntityDoc): boolean {
+  return (doc.aspects.status?.value as { removed?: boolean } | undefined)?.removed === true;
+}

@@ -1,0 +1,92 @@
+/** Derives the explicitly mapped search fields of an entity document from its aspects. */
+import { parseUrn } from '../model/urn.js';
+import type { EntityDoc } from '../storage/entity-store.js';
+import type { Services } from '../services.js';
+import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf } from './definitions.js';
+
+type Obj = Record<string, any>;
+const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'createdTime', 'lastModifiedTime'];
+
+const val = (doc: EntityDoc, aspect: string): Obj | undefined => doc.aspects[aspect]?.value as Obj | undefined;
+const tagUrns = (g: Obj | undefined): string[] => (g?.tags ?? []).map((t: Obj) => t.tag).filter(Boolean);
+const uniq = (xs: string[]) => [...new Set(xs)];
+
+function nameAndDescription(doc: EntityDoc): { name?: string; description?: string } {
+  const props = val(doc, 'datasetProperties') ?? val(doc, 'tagProperties') ?? val(doc, 'dataFlowInfo') ?? val(doc, 'dataJobInfo') ?? val(doc, 'corpUserInfo');
+  const def = val(doc, 'propertyDefinition');
+  const id = parseUrn(doc.urn);
+  const fallback = doc.entityType === 'dataset' ? id.parts.slice(1, -1).join(',') : doc.entityType === 'schemaField' ? id.parts.slice(1).join(',') : id.parts.length > 1 ? id.parts[1] : id.id;
+  return {
+    name: props?.name ?? props?.displayName ?? def?.displayName ?? def?.qualifiedName ?? fallback,
+    description: props?.description ?? def?.description,
+  };
+}
+
+function platformAndOrigin(doc: EntityDoc): { platform?: string; origin?: string } {
+  const u = parseUrn(doc.urn);
+  switch (doc.entityType) {
+    case 'dataset':
+      return { platform: u.parts[0], origin: u.parts[u.parts.length - 1] };
+    case 'schemaField': {
+      const parent = parseUrn(u.parts[0]);
+      return parent.entityType === 'dataset' ? { platform: parent.parts[0], origin: parent.parts[parent.parts.length - 1] } : {};
+    }
+    case 'dataFlow':
+      return { platform: `urn:li:dataPlatform:${u.parts[0]}`, origin: u.parts[2] };
+    case 'dataJob': {
+      const flow = parseUrn(u.parts[0]);
+      return { platform: `urn:li:dataPlatform:${flow.parts[0]}`, origin: flow.parts[2] };
+    }
+    default:
+      return {};
+  }
+}
+
+async function structuredPropertyFields(services: Services, doc: EntityDoc): Promise<Obj | undefined> {
+  const stored = doc.aspects.structuredProperties;
+  if (!stored) return undefined;
+  const defs = await loadDefinitions(services, propertyUrnsOf(stored));
+  const out: Obj = {};
+  // Soft-deleted properties stay indexed so a restore brings them back; filters on them are refused elsewhere.
+  for (const a of currentAssignments(stored, defs, { includeSoftDeleted: true })) {
+    const def = defs.get(a.propertyUrn)!.definition;
+    const kind = valueKindOf(def.valueType);
+    const values = a.values
+      .map((v) => (kind === 'number' ? (v.double ?? Number(v.string)) : (v.string ?? (v.double !== undefined ? String(v.double) : undefined))))
+      .filter((v) => v !== undefined && v !== '' && !(typeof v === 'number' && Number.isNaN(v)));
+    const path = indexFieldOf(def).split('.').slice(1);
+    let node = out;
+    for (const seg of path.slice(0, -1)) node = node[seg] ??= {};
+    node[path[path.length - 1]] = values;
+  }
+  return out;
+}
+
+export async function applySearchFields(services: Services, doc: EntityDoc): Promise<void> {
+  for (const f of SEARCH_FIELDS) delete doc[f];
+  const { name, description } = nameAndDescription(doc);
+  const schemaFields: Obj[] = val(doc, 'schemaMetadata')?.fields ?? [];
+  const edited: Obj[] = val(doc, 'editableSchemaMetadata')?.editableSchemaFieldInfo ?? [];
+  const def = val(doc, 'propertyDefinition');
+  const fields: Obj = {
+    name,
+    description,
+    ...platformAndOrigin(doc),
+    removed: val(doc, 'status')?.removed === true,
+    tags: tagUrns(val(doc, 'globalTags')),
+    fieldTags: uniq(schemaFields.flatMap((f) => tagUrns(f.globalTags))),
+    editedFieldTags: uniq(edited.flatMap((f) => tagUrns(f.globalTags))),
+    fieldPaths: uniq([...schemaFields, ...edited].map((f) => f.fieldPath).filter(Boolean)),
+    searchText: [name, description, doc.urn].filter(Boolean).join(' '),
+    structuredProperties: await structuredPropertyFields(services, doc),
+    createdTime: Math.min(...Object.values(doc.aspects).map((a) => a.created.time)),
+    lastModifiedTime: Math.max(...Object.values(doc.aspects).map((a) => a.lastModified.time)),
+  };
+  if (def) {
+    fields.qualifiedName = def.qualifiedName;
+    fields.qualifiedNameKey = esFieldWord(String(def.qualifiedName ?? ''));
+    fields.valueType = def.valueType;
+    fields.propertyEntityTypes = def.entityTypes;
+  }
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) doc[k] = v;
+}

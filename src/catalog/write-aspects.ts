@@ -1,0 +1,119 @@
+/** The one write path: validates aspect changes and applies them to an entity document in a single conditional write. */
+import type { z } from 'zod';
+import { conflict, notFound, validationError } from '../errors.js';
+import { aspectSchemas } from '../model/aspects/index.js';
+import { ANNOTATION_ASPECTS } from '../model/entity-types.js';
+import { parseUrn } from '../model/urn.js';
+import { UNCHANGED, type EntityDoc } from '../storage/entity-store.js';
+import type { Services } from '../services.js';
+import type { EntityTarget } from './entity-target.js';
+import { aspectHooks } from './hooks/index.js';
+import { applySearchFields } from './search-fields.js';
+import { randomUUID } from 'node:crypto';
+
+export const DELETE_ASPECT = Symbol('delete-aspect');
+export const KEEP_ASPECT = Symbol('keep-aspect');
+
+export interface AspectChange {
+  aspect: string;
+  /** Computes the new value from the current one (undefined when absent). */
+  compute: (previous: unknown) => unknown | typeof DELETE_ASPECT | typeof KEEP_ASPECT | Promise<unknown>;
+  /** `create` refuses when the aspect already exists (409). */
+  mode?: 'upsert' | 'create';
+}
+
+export interface WriteInput {
+  target: EntityTarget;
+  changes: AspectChange[];
+  actor: string;
+  waitForSearch?: boolean;
+  /** Refuse to create the entity: every change needs it to exist already. */
+  mustExist?: boolean;
+}
+
+export function formatZodIssues(aspect: string, error: z.ZodError): string {
+  return error.issues
+    .map((i) => {
+      const path = i.path.length ? `${aspect}.${i.path.join('.')}` : aspect;
+      if (i.code === 'unrecognized_keys') return `${path}: unknown field(s) ${(i as any).keys.map((k: string) => `'${k}'`).join(', ')}`;
+      return `${path}: ${i.message}`;
+    })
+    .join('; ');
+}
+
+export function validateAspectValue(aspect: string, value: unknown): unknown {
+  const schema = aspectSchemas[aspect];
+  if (!schema) throw validationError(`No schema for aspect ${aspect}`);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(`Invalid ${aspect}: ${formatZodIssues(aspect, parsed.error)}`);
+  return value; // echoed exactly as written: the schema only checks
+}
+
+function newDoc(target: EntityTarget, actor: string, now: number): EntityDoc {
+  const stamp = { time: now, actor };
+  const doc: EntityDoc = {
+    urn: target.urn.raw,
+    entityType: target.def.name,
+    aspects: { [target.def.keyAspect]: { value: target.def.keyFromUrn(target.urn), created: stamp, lastModified: stamp, version: 1 } },
+  };
+  if (target.def.name === 'structuredProperty') doc.generation = randomUUID();
+  return doc;
+}
+
+/** A schemaField exists when its parent dataset does; everything else exists when its document does. */
+async function checkParentExists(services: Services, target: EntityTarget): Promise<void> {
+  if (target.def.name !== 'schemaField') return;
+  const parent = parseUrn(target.urn.parts[0]);
+  if (!(await services.store.get(parent.entityType, parent.raw))) throw notFound(`Entity ${parent.raw} (parent of ${target.urn.raw}) does not exist`);
+}
+
+export async function writeAspects(services: Services, input: WriteInput): Promise<EntityDoc | null> {
+  const { target, changes, actor } = input;
+  const needsEntity = input.mustExist || changes.some((c) => ANNOTATION_ASPECTS.has(c.aspect));
+  if (needsEntity) await checkParentExists(services, target);
+  return services.store.mutate(
+    target.def.name,
+    target.urn.raw,
+    async (current) => {
+      if (!current && needsEntity && target.def.name !== 'schemaField') throw notFound(`Entity ${target.urn.raw} does not exist`);
+      const now = Date.now();
+      const stamp = { time: now, actor };
+      const doc = current ?? newDoc(target, actor, now);
+      let changed = !current;
+      for (const change of changes) {
+        const previous = doc.aspects[change.aspect];
+        if (change.mode === 'create' && previous && current) {
+          throw conflict(`Cannot perform CREATE since the aspect ${change.aspect} of ${target.urn.raw} already exists`);
+        }
+        const next = await change.compute(previous?.value);
+        if (next === KEEP_ASPECT) continue;
+        if (next === DELETE_ASPECT) {
+          if (change.aspect === target.def.keyAspect) throw validationError(`The key aspect ${change.aspect} cannot be deleted on its own; delete the entity`);
+          if (previous) {
+            delete doc.aspects[change.aspect];
+            changed = true;
+          }
+          continue;
+        }
+        validateAspectValue(change.aspect, next);
+        if (change.aspect === target.def.keyAspect && JSON.stringify(next) !== JSON.stringify(target.def.keyFromUrn(target.urn))) {
+          throw validationError(`${change.aspect} must match the urn ${target.urn.raw}`);
+        }
+        const hook = aspectHooks[change.aspect];
+        const extra = (await hook?.validate?.({ services, actor, now, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, previous, doc }, next)) ?? undefined;
+        doc.aspects[change.aspect] = {
+          value: next,
+          created: previous?.created ?? stamp,
+          lastModified: stamp,
+          version: (previous?.version ?? 0) + 1,
+          ...(extra?.meta ? { meta: extra.meta } : {}),
+        };
+        changed = true;
+      }
+      if (!changed) return UNCHANGED;
+      await applySearchFields(services, doc);
+      return doc;
+    },
+    { refresh: input.waitForSearch },
+  );
+}

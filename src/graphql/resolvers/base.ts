@@ -1,0 +1,61 @@
+/** Resolvers of the core entity types and root lookups by URN. */
+import { parseUrn } from '../../model/urn.js';
+import type { GraphqlContext } from '../context.js';
+import { refOf, type EntityRef } from '../entity-loader.js';
+import { findEntityType } from '../../model/entity-types.js';
+import { resolveTarget } from '../../catalog/entity-target.js';
+
+const TYPE_NAMES: Record<string, string> = {
+  dataset: 'Dataset', schemaField: 'SchemaFieldEntity', dataFlow: 'DataFlow', dataJob: 'DataJob', corpuser: 'CorpUser',
+  tag: 'Tag', structuredProperty: 'StructuredPropertyEntity', dataType: 'DataTypeEntity', entityType: 'EntityTypeEntity', dataPlatform: 'DataPlatform',
+};
+
+export const graphqlTypeNameOf = (entityType: string) => TYPE_NAMES[entityType];
+
+/** Root lookup: null when the entity does not exist (a schemaField exists when its parent does). */
+export async function lookup(ctx: GraphqlContext, urn: string, expected?: string): Promise<EntityRef | null> {
+  const target = resolveTarget(expected, urn);
+  if (target.def.name === 'schemaField') return (await ctx.loader.load(target.urn.parts[0])) ? refOf(urn) : null;
+  return (await ctx.loader.load(urn)) ? refOf(urn) : null;
+}
+
+const typeEnum = (ref: EntityRef) => findEntityType(ref.entityType)?.graphqlType ?? 'OTHER';
+const exists = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => (await ctx.loader.load(ref.urn)) !== null;
+const status = (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => ctx.loader.aspect(ref.urn, 'status');
+const part = (i: number) => (ref: EntityRef) => parseUrn(ref.urn).parts[i];
+
+export const baseResolvers = {
+  Query: {
+    dataset: (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn, 'dataset'),
+    schemaField: (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn, 'schemaField'),
+    dataFlow: (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn, 'dataFlow'),
+    dataJob: (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn, 'dataJob'),
+    corpUser: (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn, 'corpuser'),
+    entity: (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn),
+    entities: (_: unknown, { urns }: { urns: string[] }, ctx: GraphqlContext) => Promise.all(urns.map((u) => lookup(ctx, u))),
+  },
+  Mutation: { ping: () => true },
+  Entity: { __resolveType: (ref: EntityRef) => graphqlTypeNameOf(ref.entityType) ?? null },
+  Dataset: {
+    type: typeEnum,
+    exists,
+    status,
+    name: (ref: EntityRef) => parseUrn(ref.urn).parts.slice(1, -1).join(','),
+    platform: (ref: EntityRef) => refOf(parseUrn(ref.urn).parts[0]),
+    properties: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
+      const p = await ctx.loader.aspect(ref.urn, 'datasetProperties');
+      return p ? { ...p, customProperties: Object.entries(p.customProperties ?? {}).map(([key, value]) => ({ key, value })) } : null;
+    },
+  },
+  SchemaFieldEntity: {
+    type: typeEnum,
+    exists: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => (await ctx.loader.load(parseUrn(ref.urn).parts[0])) !== null,
+    status,
+    fieldPath: (ref: EntityRef) => parseUrn(ref.urn).parts.slice(1).join(','),
+    parent: (ref: EntityRef) => refOf(parseUrn(ref.urn).parts[0]),
+  },
+  DataFlow: { type: typeEnum, exists, status, orchestrator: part(0), flowId: part(1), cluster: part(2) },
+  DataJob: { type: typeEnum, exists, status, jobId: part(1), dataFlow: (ref: EntityRef) => refOf(parseUrn(ref.urn).parts[0]) },
+  CorpUser: { type: typeEnum, username: (ref: EntityRef) => parseUrn(ref.urn).id },
+  DataPlatform: { type: typeEnum, name: (ref: EntityRef) => parseUrn(ref.urn).id },
+};

@@ -1,0 +1,2 @@
+/** Resolvers for cross-entity search, scroll and aggregation. */
+export const searchResolvers = {};

@@ -1,0 +1,35 @@
+/** Builds the Express application (never listens): middleware, REST v2/v3, GraphQL, health, under `/` and `/gms`. */
+import express, { Router } from 'express';
+import type { Services } from '../services.js';
+import { authMiddleware } from './auth-middleware.js';
+import { createEntityRouter } from './entity-routes.js';
+import { errorHandler, notFoundHandler } from './error-handler.js';
+import { createGraphqlHandler } from '../graphql/handler.js';
+import { createSystemRouter } from './system-routes.js';
+import { sendJson } from './json.js';
+import { v2Dialect } from './v2/dialect.js';
+import { v3Dialect } from './v3/dialect.js';
+import { extraRouters } from './extra-routes.js';
+
+export function createHttpApp(services: Services): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'extended');
+  app.use(authMiddleware(services.auth));
+  app.use(express.json({ type: ['application/json', 'application/json-patch+json', 'application/*+json'], limit: '16mb', strict: false }));
+
+  const api = Router();
+  api.use(createSystemRouter(services));
+  api.use('/openapi/v2/entity', createEntityRouter(services, v2Dialect));
+  api.use('/openapi/v3/entity', createEntityRouter(services, v3Dialect));
+  for (const extra of extraRouters) api.use(extra(services));
+  const graphql = createGraphqlHandler(services);
+  for (const path of ['/api/graphql', '/api/v2/graphql']) api.use(path, graphql);
+
+  app.use('/gms', api);
+  app.use(api);
+  app.use(notFoundHandler);
+  app.use(errorHandler(services.log));
+  void sendJson;
+  return app;
+}

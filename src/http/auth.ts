@@ -1,0 +1,47 @@
+/** Bearer-token verification: HS256 JWTs only, `sub` is the actor URN, `exp` is required. */
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { unauthenticated } from '../errors.js';
+
+export const ALGORITHMS = ['HS256'];
+export const ANONYMOUS_ACTOR = 'urn:li:corpuser:__anonymous';
+
+export interface Auth {
+  mode: 'jwt' | 'none';
+  /** Returns the actor URN of a request's Authorization header, or throws UNAUTHENTICATED. */
+  authenticate(authorization: string | undefined): Promise<string>;
+}
+
+export function createAuth(mode: 'jwt' | 'none', secret: string | undefined): Auth {
+  if (mode === 'none') return { mode, authenticate: async () => ANONYMOUS_ACTOR };
+  if (!secret || Buffer.byteLength(secret) < 32) throw new Error('AUTH_SECRET of at least 32 bytes is required when AUTH_MODE=jwt');
+  const key = new TextEncoder().encode(secret);
+  return {
+    mode,
+    async authenticate(header) {
+      if (!header) throw unauthenticated('Missing Authorization header: expected "Bearer <token>"');
+      const m = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!m) throw unauthenticated('Malformed Authorization header: expected "Bearer <token>"');
+      try {
+        const { payload } = await jwtVerify(m[1], key, { algorithms: ALGORITHMS, requiredClaims: ['exp', 'sub'] });
+        if (typeof payload.sub !== 'string' || !/^urn:li:corpuser:.+/.test(payload.sub)) throw unauthenticated('Token subject must be a corpuser urn');
+        return payload.sub;
+      } catch (e) {
+        if (e instanceof joseErrors.JWTExpired) throw unauthenticated('Token expired');
+        if (e instanceof joseErrors.JWSSignatureVerificationFailed) throw unauthenticated('Token signature is invalid');
+        if (e instanceof joseErrors.JOSEAlgNotAllowed) throw unauthenticated('Token algorithm is not allowed (HS256 only)');
+        if (e instanceof joseErrors.JWTClaimValidationFailed) throw unauthenticated(`Token claim invalid: ${e.message}`);
+        if ((e as { code?: string }).code === 'UNAUTHENTICATED') throw e;
+        throw unauthenticated('Token is malformed');
+      }
+    },
+  };
+}
+
+export async function mintToken(secret: string, actor: string, ttlSeconds: number): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(actor)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(new TextEncoder().encode(secret));
+}

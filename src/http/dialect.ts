@@ -1,0 +1,30 @@
+/** What differs between REST v2 and v3: body wrapping, response shapes and defaults. Each version supplies one. */
+import type { AspectView, EntityView } from '../catalog/read-entity.js';
+
+export interface AspectBody {
+  value: unknown;
+}
+
+export interface BatchItem {
+  urn: unknown;
+  aspects: { aspect: string; value: unknown }[];
+}
+
+export interface Dialect {
+  name: 'v2' | 'v3';
+  /** Default of `createIfNotExists` on single-aspect POST. */
+  createIfNotExistsDefault: boolean;
+  readAspectBody(body: unknown): AspectBody;
+  readBatch(body: unknown): BatchItem[];
+  /** Reads the patch document of a v3 batch PATCH item, or undefined where the version has none. */
+  readBatchPatch?(body: unknown): { urn: unknown; aspect: string; patch: unknown }[];
+  presentAspect(urn: string, aspect: string, view: AspectView, withSystemMetadata: boolean): unknown;
+  presentEntity(entity: EntityView, withSystemMetadata: boolean): unknown;
+  presentWrite(entity: EntityView, withSystemMetadata: boolean): unknown;
+  presentList(result: { scrollId?: string; entities: EntityView[]; total: number }, withSystemMetadata: boolean): unknown;
+}
+
+/** `{value}` plus system metadata when asked: the envelope both versions use per aspect. */
+export function aspectEnvelope(view: AspectView, withSystemMetadata: boolean): Record<string, unknown> {
+  return withSystemMetadata ? { value: view.value, systemMetadata: view.systemMetadata } : { value: view.value };
+}

@@ -1,0 +1,132 @@
+/** The generic entity/aspect REST routes, shared by v2 and v3 through their dialects. */
+import { Router, type Request, type Response } from 'express';
+import { batchUpsert } from '../catalog/batch-upsert.js';
+import { deleteAspects, deleteEntity } from '../catalog/delete-entity.js';
+import { resolveAspect, resolveTarget } from '../catalog/entity-target.js';
+import { listEntities } from '../catalog/list-entities.js';
+import { patchAspect } from '../catalog/patch-aspect.js';
+import { isSoftDeleted, readAspect, readEntity } from '../catalog/read-entity.js';
+import { upsertAspect } from '../catalog/upsert-aspect.js';
+import { notFound, validationError } from '../errors.js';
+import { findEntityType } from '../model/entity-types.js';
+import type { Services } from '../services.js';
+import type { Dialect } from './dialect.js';
+import { sendJson } from './json.js';
+import { boolParam, enumParam, intParam, listParam, stringParam, waitForSearch } from './params.js';
+
+const actorOf = (res: Response): string => res.locals.actor;
+
+function entityTypeOf(req: Request) {
+  const def = findEntityType(String(req.params.entity));
+  if (!def) throw validationError(`Failed to find entity with name ${req.params.entity} in EntityRegistry`);
+  return def;
+}
+
+export function createEntityRouter(services: Services, dialect: Dialect): Router {
+  const r = Router();
+  const target = (req: Request) => resolveTarget(entityTypeOf(req).name, String(req.params.urn));
+  const sm = (req: Request) => boolParam(req, 'systemMetadata', false);
+
+  r.get('/:entity', async (req, res) => {
+    const def = entityTypeOf(req);
+    const result = await listEntities(services, {
+      entityType: def,
+      count: intParam(req, 'count', 10),
+      scrollId: stringParam(req, 'scrollId'),
+      sort: listParam(req, 'sortCriteria', 'sort'),
+      sortOrder: enumParam(req, 'sortOrder', ['ASCENDING', 'DESCENDING'] as const),
+      query: stringParam(req, 'query'),
+      includeSoftDelete: boolParam(req, 'includeSoftDelete', false),
+      aspects: listParam(req, 'aspects', 'aspectNames').map((a) => resolveAspect(def, a)),
+    });
+    sendJson(res, 200, dialect.presentList(result, sm(req)));
+  });
+
+  r.post('/:entity', async (req, res) => {
+    const def = entityTypeOf(req);
+    const items = dialect.readBatch(req.body);
+    const written = await batchUpsert(services, def.name, items, actorOf(res), waitForSearch(req));
+    sendJson(res, boolParam(req, 'async', true) ? 202 : 200, written.map((e) => dialect.presentWrite(e, sm(req))));
+  });
+
+  if (dialect.readBatchPatch) {
+    const readBatchPatch = dialect.readBatchPatch;
+    r.patch('/:entity', async (req, res) => {
+      const def = entityTypeOf(req);
+      const items = readBatchPatch(req.body).map((i) => {
+        const t = resolveTarget(def.name, i.urn);
+        return { target: t, aspect: resolveAspect(t.def, i.aspect), patch: i.patch };
+      });
+      const views = [];
+      for (const i of items) {
+        const view = await patchAspect(services, { ...i, actor: actorOf(res), waitForSearch: waitForSearch(req) });
+        views.push(dialect.presentWrite({ urn: i.target.urn.raw, entityType: def.name, aspects: { [i.aspect]: view } }, sm(req)));
+      }
+      if (boolParam(req, 'async', true)) res.status(202).end();
+      else sendJson(res, 200, views);
+    });
+  }
+
+  r.get('/:entity/:urn', async (req, res) => {
+    const t = target(req);
+    const aspects = listParam(req, 'aspects', 'aspectNames').map((a) => resolveAspect(t.def, a));
+    const entity = await readEntity(services, t, aspects);
+    if (!entity) {
+      res.setHeader('Not-Found-Reason', 'ENTITY');
+      throw notFound(`Entity ${t.urn.raw} does not exist`);
+    }
+    sendJson(res, 200, dialect.presentEntity(entity, sm(req)));
+  });
+
+  r.head('/:entity/:urn', async (req, res) => {
+    const t = target(req);
+    const doc = await services.store.get(t.def.name, t.urn.raw);
+    res.status(doc && !isSoftDeleted(doc) ? 204 : 404).end();
+  });
+
+  r.delete('/:entity/:urn', async (req, res) => {
+    const t = target(req);
+    const aspects = listParam(req, 'aspects').map((a) => resolveAspect(t.def, a));
+    if (aspects.length > 0) await deleteAspects(services, t, aspects, actorOf(res));
+    else await deleteEntity(services, t, actorOf(res));
+    res.status(200).end();
+  });
+
+  r.get('/:entity/:urn/:aspect', async (req, res) => {
+    const t = target(req);
+    const aspect = resolveAspect(t.def, String(req.params.aspect));
+    const view = await readAspect(services, t, aspect);
+    if (!view) throw notFound(`Aspect ${aspect} of ${t.urn.raw} does not exist`);
+    sendJson(res, 200, dialect.presentAspect(t.urn.raw, aspect, view, sm(req)));
+  });
+
+  r.head('/:entity/:urn/:aspect', async (req, res) => {
+    const t = target(req);
+    const view = await readAspect(services, t, resolveAspect(t.def, String(req.params.aspect)));
+    res.status(view ? 204 : 404).end();
+  });
+
+  r.post('/:entity/:urn/:aspect', async (req, res) => {
+    const t = target(req);
+    const aspect = resolveAspect(t.def, String(req.params.aspect));
+    const { value } = dialect.readAspectBody(req.body);
+    const create = boolParam(req, 'createIfNotExists', dialect.createIfNotExistsDefault);
+    const view = await upsertAspect(services, { target: t, aspect, value, mode: create ? 'create' : 'upsert', actor: actorOf(res), waitForSearch: waitForSearch(req) });
+    sendJson(res, 200, dialect.presentWrite({ urn: t.urn.raw, entityType: t.def.name, aspects: { [aspect]: view } }, sm(req)));
+  });
+
+  r.patch('/:entity/:urn/:aspect', async (req, res) => {
+    const t = target(req);
+    const aspect = resolveAspect(t.def, String(req.params.aspect));
+    const view = await patchAspect(services, { target: t, aspect, patch: req.body, actor: actorOf(res), waitForSearch: waitForSearch(req) });
+    sendJson(res, 200, dialect.presentWrite({ urn: t.urn.raw, entityType: t.def.name, aspects: { [aspect]: view } }, sm(req)));
+  });
+
+  r.delete('/:entity/:urn/:aspect', async (req, res) => {
+    const t = target(req);
+    await deleteAspects(services, t, [resolveAspect(t.def, String(req.params.aspect))], actorOf(res));
+    res.status(200).end();
+  });
+
+  return r;
+}

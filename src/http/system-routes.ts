@@ -1,0 +1,41 @@
+/** Liveness, readiness and the client configuration probe. */
+import { Router } from 'express';
+import type { Services } from '../services.js';
+import { sendJson } from './json.js';
+
+async function opensearchReachable(services: Services): Promise<boolean> {
+  try {
+    await services.client.cluster.health({ timeout: '2s' }, { requestTimeout: 3000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function createSystemRouter(services: Services): Router {
+  const r = Router();
+  r.get('/health', async (_req, res) => {
+    const up = await opensearchReachable(services);
+    sendJson(res, 200, { status: 'ok', opensearch: up ? 'reachable' : 'unreachable' });
+  });
+  r.get('/ready', async (_req, res) => {
+    const up = await opensearchReachable(services);
+    sendJson(res, up ? 200 : 503, { ready: up, opensearch: up ? 'reachable' : 'unreachable' });
+  });
+  r.get('/config', (_req, res) => {
+    sendJson(res, 200, {
+      noCode: 'true',
+      statefulIngestionCapable: true,
+      patchCapable: true,
+      retention: 'true',
+      timeZone: 'GMT',
+      supportsImpactAnalysis: false,
+      versions: { 'acryldata/datahub': { version: 'v0.13.1', commit: 'tessera' }, tessera: { version: '0.1.0' } },
+      datahub: { serverType: 'quickstart', serverEnv: 'core' },
+      telemetry: { enabledCli: false, enabledIngestion: false },
+      managedIngestion: { enabled: false, defaultCliVersion: '' },
+      models: {},
+    });
+  });
+  return r;
+}

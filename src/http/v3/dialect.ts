@@ -1,0 +1,47 @@
+/** REST v3 wire shapes: `{value}` bodies, `{urn, <aspect>: {value}}` entities, `{scrollId, entities}` lists. */
+import { validationError } from '../../errors.js';
+import { aspectEnvelope, type Dialect } from '../dialect.js';
+import type { EntityView } from '../../catalog/read-entity.js';
+
+const entityShape = (e: EntityView, sm: boolean) => ({
+  urn: e.urn,
+  ...Object.fromEntries(Object.entries(e.aspects).map(([k, v]) => [k, aspectEnvelope(v, sm)])),
+});
+
+function aspectsOfItem(item: Record<string, any>, i: number) {
+  return Object.entries(item)
+    .filter(([k]) => k !== 'urn')
+    .map(([aspect, env]) => {
+      if (!env || typeof env !== 'object' || !('value' in env)) throw validationError(`Item ${i}: aspect ${aspect} must be {value: …}`);
+      return { aspect, value: env.value };
+    });
+}
+
+export const v3Dialect: Dialect = {
+  name: 'v3',
+  createIfNotExistsDefault: true,
+  readAspectBody(body) {
+    if (!body || typeof body !== 'object' || Array.isArray(body) || !('value' in body)) throw validationError('Request body must be {"value": <aspect>}');
+    return { value: (body as { value: unknown }).value };
+  },
+  readBatch(body) {
+    if (!Array.isArray(body)) throw validationError('Request body must be a JSON array of {urn, <aspect>: {value}}');
+    return body.map((item, i) => {
+      if (!item || typeof item !== 'object') throw validationError(`Item ${i}: expected {urn, <aspect>: {value}}`);
+      return { urn: item.urn, aspects: aspectsOfItem(item, i) };
+    });
+  },
+  readBatchPatch(body) {
+    if (!Array.isArray(body)) throw validationError('Request body must be a JSON array of {urn, <aspect>: {value: {patch}}}');
+    return body.flatMap((item, i) =>
+      aspectsOfItem(item ?? {}, i).map(({ aspect, value }) => {
+        if (!value || typeof value !== 'object' || !('patch' in (value as object))) throw validationError('Missing `patch` field.');
+        return { urn: item.urn, aspect, patch: value };
+      }),
+    );
+  },
+  presentAspect: (urn, aspect, view, sm) => ({ urn, [aspect]: aspectEnvelope(view, sm) }),
+  presentEntity: entityShape,
+  presentWrite: entityShape,
+  presentList: (r, sm) => ({ ...(r.scrollId ? { scrollId: r.scrollId } : {}), entities: r.entities.map((e) => entityShape(e, sm)), totalCount: r.total }),
+};

@@ -1,0 +1,4 @@
+/** The table of background job handlers by job type. */
+import type { JobHandler } from './job-queue.js';
+
+export const jobHandlers: Record<string, JobHandler> = {};

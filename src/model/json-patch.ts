@@ -1,0 +1,163 @@
+/**
+ * JSON patch with array primary keys, the one patch engine behind every PATCH path.
+ * Keyed arrays are turned into nested objects (`/properties/<urn>` addresses an entry by key),
+ * the operations are applied, and the objects are flattened back: existing entries keep their order, new ones are appended.
+ */
+import { z } from 'zod';
+import { validationError } from '../errors.js';
+
+export const KEY_PATH_SEPARATOR = '\u241F';
+
+export const PatchOpSchema = z.strictObject({
+  op: z.enum(['add', 'remove', 'replace', 'copy', 'move', 'test']),
+  path: z.string().startsWith('/', 'path must start with /').or(z.literal('')),
+  from: z.string().optional(),
+  value: z.unknown().optional(),
+});
+export type PatchOp = z.infer<typeof PatchOpSchema>;
+
+export const PatchBodySchema = z.union([
+  z.array(PatchOpSchema),
+  z.strictObject({
+    patch: z.array(PatchOpSchema),
+    arrayPrimaryKeys: z.record(z.string(), z.array(z.string())).optional(),
+    forceGenericPatch: z.boolean().optional(),
+  }),
+]);
+export type PatchBody = z.infer<typeof PatchBodySchema>;
+
+type Obj = Record<string, any>;
+type KeyFn = (item: any) => string[];
+
+interface AspectTemplate {
+  empty: () => Obj;
+  keys: Record<string, KeyFn>;
+}
+
+const byFields = (fields: string[]): KeyFn => (item) =>
+  fields.map((f) => {
+    let v: any = item;
+    for (const seg of f.split(KEY_PATH_SEPARATOR)) v = v?.[seg];
+    return v === undefined || v === null ? '' : String(v);
+  });
+const self: KeyFn = (item) => [String(item)];
+
+/** Per-aspect defaults: the starting value when the aspect is absent and the keys of its arrays. */
+const TEMPLATES: Record<string, AspectTemplate> = {
+  globalTags: { empty: () => ({ tags: [] }), keys: { tags: byFields(['tag']) } },
+  structuredProperties: { empty: () => ({ properties: [] }), keys: { properties: byFields(['propertyUrn']) } },
+  editableSchemaMetadata: { empty: () => ({ editableSchemaFieldInfo: [] }), keys: { editableSchemaFieldInfo: byFields(['fieldPath']) } },
+  datasetProperties: { empty: () => ({ customProperties: {}, tags: [] }), keys: {} },
+  propertyDefinition: {
+    empty: () => ({ qualifiedName: '', valueType: 'urn:li:dataType:service.string', entityTypes: [] }),
+    keys: { entityTypes: self, allowedPlatforms: self, allowedValues: (item) => [String(item?.value?.string ?? item?.value?.double ?? '')] },
+  },
+};
+
+const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+const parsePointer = (p: string) => (p === '' ? [] : p.slice(1).split('/').map(unescape));
+
+function toKeyed(arr: any[], keyFn: KeyFn, depth: number): Obj {
+  const out: Obj = {};
+  for (const item of arr) {
+    const keys = keyFn(item).slice(0, depth);
+    let node = out;
+    keys.slice(0, -1).forEach((k) => (node = node[k] ??= {}));
+    node[keys[keys.length - 1]] = item;
+  }
+  return out;
+}
+
+function fromKeyed(node: any, depth: number, originalOrder: string[][], keyNames: string[]): any[] {
+  const out: any[] = [];
+  const walk = (n: any, d: number, path: string[]) => {
+    if (n === undefined || n === null) return;
+    if (d === depth) {
+      // Re-inject the key from the path into items that lack it (scalar keys only).
+      if (n && typeof n === 'object' && !Array.isArray(n)) {
+        keyNames.forEach((k, i) => {
+          if (!k.includes(KEY_PATH_SEPARATOR) && n[k] === undefined && path[i] !== '') n[k] = path[i];
+        });
+      }
+      out.push(n);
+      return;
+    }
+    const seen = new Set<string>();
+    const ordered = originalOrder.filter((o) => o.slice(0, d).join('\u0000') === path.join('\u0000')).map((o) => o[d]);
+    for (const k of [...ordered, ...Object.keys(n)]) {
+      if (seen.has(k) || !(k in n)) continue;
+      seen.add(k);
+      walk(n[k], d + 1, [...path, k]);
+    }
+  };
+  walk(node, 0, []);
+  return out;
+}
+
+function getAt(root: any, segs: string[]): any {
+  let n = root;
+  for (const s of segs) n = Array.isArray(n) ? n[Number(s)] : n?.[s];
+  return n;
+}
+
+function applyOp(root: any, op: PatchOp): any {
+  const segs = parsePointer(op.path);
+  if (op.op === 'test') {
+    if (JSON.stringify(getAt(root, segs)) !== JSON.stringify(op.value)) throw validationError(`PATCH test failed at ${op.path}`);
+    return root;
+  }
+  if (op.op === 'copy' || op.op === 'move') {
+    if (op.from === undefined) throw validationError(`PATCH ${op.op} needs 'from'`);
+    const value = structuredClone(getAt(root, parsePointer(op.from)));
+    if (value === undefined) throw validationError(`PATCH ${op.op}: nothing at ${op.from}`);
+    if (op.op === 'move') root = applyOp(root, { op: 'remove', path: op.from });
+    return applyOp(root, { op: 'add', path: op.path, value });
+  }
+  if (segs.length === 0) return op.op === 'remove' ? {} : structuredClone(op.value);
+  if ((op.op === 'add' || op.op === 'replace') && op.value === undefined) throw validationError(`PATCH ${op.op} at ${op.path} needs a value`);
+  let parent = root;
+  for (const s of segs.slice(0, -1)) {
+    const next = Array.isArray(parent) ? parent[Number(s)] : parent[s];
+    if (next === undefined || next === null) {
+      if (op.op === 'remove') return root; // removing something absent is a no-op
+      if (Array.isArray(parent)) throw validationError(`PATCH path ${op.path}: no array element ${s}`);
+      parent[s] = {};
+    }
+    parent = Array.isArray(parent) ? parent[Number(s)] : parent[s];
+    if (typeof parent !== 'object') throw validationError(`PATCH path ${op.path} goes through a non-object`);
+  }
+  const last = segs[segs.length - 1];
+  if (Array.isArray(parent)) {
+    const idx = last === '-' ? parent.length : Number(last);
+    if (!Number.isInteger(idx) || idx < 0 || idx > parent.length) throw validationError(`PATCH path ${op.path}: bad array index ${last}`);
+    if (op.op === 'add') parent.splice(idx, 0, structuredClone(op.value));
+    else if (op.op === 'replace') parent[idx] = structuredClone(op.value);
+    else if (idx < parent.length) parent.splice(idx, 1);
+  } else if (op.op === 'remove') delete parent[last];
+  else parent[last] = structuredClone(op.value);
+  return root;
+}
+
+/** Applies a patch body to an aspect value (undefined when the aspect is absent) and returns the new value. */
+export function applyAspectPatch(aspect: string, current: unknown, body: PatchBody): Obj {
+  const ops = Array.isArray(body) ? body : body.patch;
+  const template = TEMPLATES[aspect];
+  const custom = Array.isArray(body) ? undefined : body.arrayPrimaryKeys;
+  const keyFns: Record<string, { fn: KeyFn; depth: number; names: string[] }> = {};
+  for (const [field, fn] of Object.entries(template?.keys ?? {})) keyFns[field] = { fn, depth: 1, names: [] };
+  for (const [field, names] of Object.entries(custom ?? {})) keyFns[field] = { fn: byFields(names), depth: Math.max(1, names.length), names };
+
+  let root: Obj = structuredClone((current as Obj | undefined) ?? template?.empty() ?? {});
+  const orders: Record<string, string[][]> = {};
+  for (const [field, k] of Object.entries(keyFns)) {
+    if (!Array.isArray(root[field])) continue;
+    orders[field] = root[field].map((item: any) => k.fn(item).slice(0, k.depth));
+    root[field] = toKeyed(root[field], k.fn, k.depth);
+  }
+  for (const op of ops) root = applyOp(root, op);
+  for (const [field, k] of Object.entries(keyFns)) {
+    const v = root[field];
+    if (v && typeof v === 'object' && !Array.isArray(v)) root[field] = fromKeyed(v, k.depth, orders[field] ?? [], k.names);
+  }
+  return root;
+}

@@ -1,0 +1,108 @@
+/** Parses, formats and percent-encodes URNs of the catalog's entity types. Pure functions, no I/O. */
+import { invalidUrn } from '../errors.js';
+
+export interface Urn {
+  /** Entity type word as written in the URN (`dataset`, `schemaField`, …). */
+  entityType: string;
+  /** Everything after the entity type, e.g. `(urn:li:dataPlatform:hive,db.t,PROD)` or `deprecated`. */
+  id: string;
+  /** Top-level parts of a tuple id, or `[id]` for a plain one. */
+  parts: string[];
+  raw: string;
+}
+
+export const FABRIC_TYPES = [
+  'DEV', 'TEST', 'QA', 'UAT', 'EI', 'PRE', 'STG', 'NON_PROD', 'PROD', 'CORP', 'RVW', 'PRD', 'TST', 'SIT', 'SBX', 'SANDBOX',
+] as const;
+
+/** Splits `(a,(b,c),d)` into `['a', '(b,c)', 'd']`, respecting nested parentheses. */
+export function splitTuple(id: string, raw: string): string[] {
+  if (!id.startsWith('(')) return [id];
+  if (!id.endsWith(')')) throw invalidUrn(`Invalid urn: ${raw}: unbalanced parentheses`);
+  const inner = id.slice(1, -1);
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === '(') depth++;
+    else if (c === ')') {
+      depth--;
+      if (depth < 0) throw invalidUrn(`Invalid urn: ${raw}: unbalanced parentheses`);
+    } else if (c === ',' && depth === 0) {
+      parts.push(inner.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (depth !== 0) throw invalidUrn(`Invalid urn: ${raw}: unbalanced parentheses`);
+  parts.push(inner.slice(start));
+  return parts;
+}
+
+export function parseUrn(raw: unknown): Urn {
+  if (typeof raw !== 'string' || raw.length === 0) throw invalidUrn('Invalid urn: an urn must be a non-empty string');
+  if (raw.length > 2048) throw invalidUrn('Invalid urn: longer than 2048 characters');
+  const m = /^urn:li:([A-Za-z][A-Za-z0-9_]*):(.+)$/s.exec(raw);
+  if (!m) throw invalidUrn(`Invalid urn: ${raw}: expected urn:li:<entityType>:<id>`);
+  const [, entityType, id] = m;
+  if (/[\n\r\t]/.test(id)) throw invalidUrn(`Invalid urn: ${raw}: control characters are not allowed`);
+  return { entityType, id, parts: splitTuple(id, raw), raw };
+}
+
+/** Checks the tuple arity and nested URNs of the entity types whose ids are tuples. */
+export function validateUrnShape(urn: Urn): void {
+  const bad = (why: string) => invalidUrn(`Invalid urn: ${urn.raw}: ${why}`);
+  switch (urn.entityType) {
+    case 'dataset': {
+      if (urn.parts.length < 3) throw bad('expected urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<ENV>)');
+      const platform = urn.parts[0];
+      if (!/^urn:li:dataPlatform:[^,()]+$/.test(platform)) throw bad(`platform must be urn:li:dataPlatform:<name>, got ${platform}`);
+      const env = urn.parts[urn.parts.length - 1];
+      if (!(FABRIC_TYPES as readonly string[]).includes(env)) throw bad(`unknown environment ${env}; one of ${FABRIC_TYPES.join(', ')}`);
+      if (urn.parts.slice(1, -1).join(',').length === 0) throw bad('empty dataset name');
+      return;
+    }
+    case 'schemaField': {
+      if (urn.parts.length < 2) throw bad('expected urn:li:schemaField:(<parent urn>,<field path>)');
+      const parent = parseUrn(urn.parts[0]);
+      validateUrnShape(parent);
+      if (urn.parts.slice(1).join(',').length === 0) throw bad('empty field path');
+      return;
+    }
+    case 'dataFlow':
+      if (urn.parts.length !== 3 || urn.parts.some((p) => p.length === 0)) throw bad('expected urn:li:dataFlow:(<orchestrator>,<flow id>,<cluster>)');
+      return;
+    case 'dataJob': {
+      if (urn.parts.length !== 2 || !urn.parts[1]) throw bad('expected urn:li:dataJob:(<data flow urn>,<job id>)');
+      const flow = parseUrn(urn.parts[0]);
+      if (flow.entityType !== 'dataFlow') throw bad('the first part must be a dataFlow urn');
+      validateUrnShape(flow);
+      return;
+    }
+    default:
+      if (urn.id.startsWith('(') && urn.parts.some((p) => p.length === 0)) throw bad('empty tuple part');
+  }
+}
+
+/** Parses and shape-checks in one step; the usual entry for user input. */
+export function parseEntityUrn(raw: unknown): Urn {
+  const urn = parseUrn(raw);
+  validateUrnShape(urn);
+  return urn;
+}
+
+export const datasetUrn = (platform: string, name: string, env = 'PROD') =>
+  `urn:li:dataset:(${platform.startsWith('urn:li:dataPlatform:') ? platform : `urn:li:dataPlatform:${platform}`},${name},${env})`;
+export const schemaFieldUrn = (parent: string, fieldPath: string) => `urn:li:schemaField:(${parent},${fieldPath})`;
+export const tagUrn = (id: string) => `urn:li:tag:${id}`;
+export const structuredPropertyUrn = (id: string) => `urn:li:structuredProperty:${id}`;
+
+/** Percent-encodes a URN for a path segment, including the characters encodeURIComponent leaves alone. */
+export function encodeUrn(urn: string): string {
+  return encodeURIComponent(urn).replace(/[()!'*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** The original's brand word is accepted wherever the neutral `service.` is expected. */
+export function canonicalBrandUrn(urn: string): string {
+  return urn.replace(/^(urn:li:(?:dataType|entityType):)datahub\./, '$1service.');
+}

@@ -1,0 +1,16 @@
+/** The contract between search translation and the caller's (async) field lookups: a user field name resolved to an index field. */
+export type FieldKind = 'keyword' | 'text' | 'double' | 'date' | 'boolean';
+
+export interface ResolvedField {
+  /** As the user wrote it. */
+  name: string;
+  /** The OpenSearch field. */
+  path: string;
+  kind: FieldKind;
+  /** Analysed sub-field used when the user writes `field:word` without quotes or wildcards. */
+  textPath?: string;
+  structuredPropertyUrn?: string;
+}
+
+/** Throws SearchInputError for unknown or forbidden fields. */
+export type FieldResolver = (name: string) => ResolvedField;

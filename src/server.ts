@@ -1,0 +1,63 @@
+/** Starts a Tessera process: resolves OpenSearch, builds services, bootstraps, serves HTTP and runs jobs. */
+import type { Server } from 'node:http';
+import { findOrCreateSecret } from './auth-secret.js';
+import { bootstrapCatalog } from './catalog/bootstrap.js';
+import type { Config } from './config.js';
+import { mintToken } from './http/auth.js';
+import { createHttpApp } from './http/app.js';
+import { jobHandlers } from './jobs/handlers.js';
+import { JobRunner } from './jobs/job-queue.js';
+import { createLogger } from './logger.js';
+import { createServices, type Services } from './services.js';
+import { resolveOpenSearch } from './storage/resolve-opensearch.js';
+
+export interface RunningServer {
+  services: Services;
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const log = createLogger(config.LOG_LEVEL);
+  const endpoint = await resolveOpenSearch(config.OPENSEARCH_URL, (m) => log.info(m));
+  log.info({ opensearch: endpoint.url, source: endpoint.source }, 'using OpenSearch');
+  let secret: string | undefined;
+  if (config.AUTH_MODE === 'none') {
+    log.warn('AUTH_MODE=none: AUTHENTICATION IS OFF. Every request is accepted without a token. Use only for local work.');
+  } else {
+    const found = findOrCreateSecret(config);
+    secret = found.secret;
+    if (found.generated) {
+      const token = await mintToken(secret, 'urn:li:corpuser:admin', 30 * 24 * 3600);
+      log.info({ secretFile: found.source }, 'generated a token signing secret');
+      process.stdout.write(`\nTessera generated a signing secret at ${found.source}.\nAdmin token (30 days):\n\n  ${token}\n\nUse it with: tessera init --host http://localhost:${config.PORT}/gms --token <token>\n\n`);
+    } else log.info({ secretSource: found.source }, 'token signing secret found');
+  }
+  const services = await createServices(config, log, endpoint.url, secret);
+  await bootstrapCatalog(services);
+  const runner = new JobRunner(services, jobHandlers);
+  if (config.JOBS_ENABLED) runner.start();
+  const app = createHttpApp(services);
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  log.info({ url }, 'Tessera is serving');
+  return {
+    services,
+    server,
+    url,
+    async close() {
+      runner.stop();
+      await new Promise((r) => server.close(() => r(undefined)));
+      await services.client.close();
+      if (endpoint.stop) {
+        log.info('stopping the OpenSearch node this process started');
+        await endpoint.stop();
+      }
+    },
+  };
+}

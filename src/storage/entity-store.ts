@@ -1,0 +1,186 @@
+/**
+ * The system of record: one OpenSearch document per entity URN holding all its aspects.
+ * Every write is a read-modify-write guarded by if_seq_no/if_primary_term; concurrent writes to one
+ * entity from this process are merged into one conditional write, and conflicts are retried until a deadline.
+ */
+import { createHash } from 'node:crypto';
+import type { Client } from '@opensearch-project/opensearch';
+import { conflict } from '../errors.js';
+import type { IndexNames } from './indices.js';
+import { guarded, isNotFound, isVersionConflict, toCatalogError } from './opensearch-errors.js';
+
+export interface AuditStamp {
+  time: number;
+  actor: string;
+}
+
+export interface StoredAspect {
+  value: unknown;
+  created: AuditStamp;
+  lastModified: AuditStamp;
+  version: number;
+  /** Storage-side facts about the value, never shown to clients (e.g. the definition each property value was written under). */
+  meta?: Record<string, unknown>;
+}
+
+export interface EntityDoc {
+  urn: string;
+  entityType: string;
+  aspects: Record<string, StoredAspect>;
+  [searchField: string]: unknown;
+}
+
+interface VersionedDoc {
+  doc: EntityDoc;
+  seqNo: number;
+  primaryTerm: number;
+}
+
+export const UNCHANGED = Symbol('unchanged');
+export type Mutator = (current: EntityDoc | null) => Promise<EntityDoc | null | typeof UNCHANGED>;
+
+interface Pending {
+  mutator: Mutator;
+  refresh: boolean;
+  resolve: (doc: EntityDoc | null) => void;
+  reject: (e: unknown) => void;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** OpenSearch ids are limited to 512 bytes; longer URNs are addressed by their hash. */
+export function docIdOf(urn: string): string {
+  return Buffer.byteLength(urn) <= 500 ? urn : `sha256:${createHash('sha256').update(urn).digest('hex')}`;
+}
+
+export class EntityStore {
+  private readonly queues = new Map<string, Pending[]>();
+
+  constructor(
+    readonly client: Client,
+    readonly names: IndexNames,
+    private readonly retryMs: number,
+  ) {}
+
+  async get(entityType: string, urn: string): Promise<EntityDoc | null> {
+    return (await this.getVersioned(entityType, urn))?.doc ?? null;
+  }
+
+  async mget(entityType: string, urns: string[]): Promise<Map<string, EntityDoc>> {
+    const out = new Map<string, EntityDoc>();
+    const unique = [...new Set(urns)];
+    if (unique.length === 0) return out;
+    const res = await guarded(() =>
+      this.client.mget({ index: this.names.entity(entityType), body: { ids: unique.map(docIdOf) }, realtime: true } as any),
+    );
+    for (const d of (res.body as any).docs ?? []) if (d.found) out.set(d._source.urn, d._source as EntityDoc);
+    return out;
+  }
+
+  private async getVersioned(entityType: string, urn: string): Promise<VersionedDoc | null> {
+    try {
+      const res = await this.client.get({ index: this.names.entity(entityType), id: docIdOf(urn), realtime: true });
+      const b = res.body as any;
+      return { doc: b._source, seqNo: b._seq_no, primaryTerm: b._primary_term };
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw toCatalogError(e);
+    }
+  }
+
+  /**
+   * Applies `mutator` to the entity's current document and stores the result conditionally.
+   * Resolves with the document as it was right after this mutator ran (null when deleted or absent).
+   */
+  mutate(entityType: string, urn: string, mutator: Mutator, opts: { refresh?: boolean } = {}): Promise<EntityDoc | null> {
+    return new Promise((resolve, reject) => {
+      const key = `${entityType}\u0000${urn}`;
+      const queue = this.queues.get(key);
+      const pending = { mutator, refresh: !!opts.refresh, resolve, reject };
+      if (queue) {
+        queue.push(pending);
+        return;
+      }
+      this.queues.set(key, [pending]);
+      void this.drain(key, entityType, urn);
+    });
+  }
+
+  private async drain(key: string, entityType: string, urn: string): Promise<void> {
+    const queue = this.queues.get(key)!;
+    while (queue.length > 0) {
+      const batch = queue.splice(0, queue.length);
+      await this.applyBatch(entityType, urn, batch);
+    }
+    this.queues.delete(key);
+  }
+
+  private async applyBatch(entityType: string, urn: string, batch: Pending[]): Promise<void> {
+    const deadline = Date.now() + this.retryMs;
+    for (let attempt = 1; ; attempt++) {
+      let current: VersionedDoc | null;
+      try {
+        current = await this.getVersioned(entityType, urn);
+      } catch (e) {
+        batch.forEach((p) => p.reject(e));
+        return;
+      }
+      let state: EntityDoc | null = current?.doc ?? null;
+      let changed = false;
+      const results = new Map<Pending, EntityDoc | null>();
+      const failures = new Map<Pending, unknown>();
+      for (const p of batch) {
+        try {
+          const next = await p.mutator(state === null ? null : structuredClone(state));
+          if (next !== UNCHANGED) {
+            state = next;
+            changed = true;
+          }
+          results.set(p, state);
+        } catch (e) {
+          failures.set(p, e);
+        }
+      }
+      const settle = (error?: unknown) => {
+        for (const p of batch) {
+          if (failures.has(p)) p.reject(failures.get(p));
+          else if (error !== undefined) p.reject(error);
+          else p.resolve(results.get(p) ?? null);
+        }
+      };
+      if (!changed || (state === null && current === null)) return settle();
+      try {
+        await this.write(entityType, urn, current, state, batch.some((p) => p.refresh && !failures.has(p)));
+        return settle();
+      } catch (e) {
+        if (isVersionConflict(e) && Date.now() < deadline) {
+          await sleep(Math.min(200, 2 ** Math.min(attempt, 7)) * (0.5 + Math.random()));
+          continue;
+        }
+        return settle(
+          isVersionConflict(e) ? conflict(`Could not write ${urn}: concurrent writers kept changing it for ${this.retryMs} ms`) : toCatalogError(e),
+        );
+      }
+    }
+  }
+
+  private async write(entityType: string, urn: string, current: VersionedDoc | null, next: EntityDoc | null, refresh: boolean) {
+    const index = this.names.entity(entityType);
+    const id = docIdOf(urn);
+    const refreshMode = refresh ? ('wait_for' as const) : false;
+    if (next === null) {
+      await this.client.delete({ index, id, if_seq_no: current!.seqNo, if_primary_term: current!.primaryTerm, refresh: refreshMode });
+    } else if (current === null) {
+      await this.client.index({ index, id, body: next, op_type: 'create', refresh: refreshMode });
+    } else {
+      await this.client.index({ index, id, body: next, if_seq_no: current.seqNo, if_primary_term: current.primaryTerm, refresh: refreshMode });
+    }
+  }
+
+  /** Raw search over entity indices; callers build bodies with the search module. */
+  async search(entityTypes: string[], body: object, params: Record<string, unknown> = {}): Promise<any> {
+    const index = entityTypes.map((t) => this.names.entity(t)).join(',');
+    const res = await guarded(() => this.client.search({ index, body, ...params } as any));
+    return res.body;
+  }
+}

@@ -1,0 +1,58 @@
+/** Index names, aliases and mappings: one physical index per entity type behind an alias. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Client } from '@opensearch-project/opensearch';
+import { ENTITY_TYPES } from '../model/entity-types.js';
+
+const MAPPINGS_DIR = fileURLToPath(new URL('../../mappings/', import.meta.url));
+
+export function loadMappingFile(name: string): { settings: Record<string, unknown>; mappings: Record<string, any> } {
+  return JSON.parse(readFileSync(`${MAPPINGS_DIR}${name}`, 'utf8'));
+}
+
+export class IndexNames {
+  constructor(public readonly prefix: string) {}
+  entity(entityType: string): string {
+    return `${this.prefix}${entityType.toLowerCase()}`;
+  }
+  jobs(): string {
+    return `${this.prefix}jobs`;
+  }
+  allEntities(): string[] {
+    return ENTITY_TYPES.map((t) => this.entity(t.name));
+  }
+  /** A physical name carries a timestamp so the reindex job can build the next one beside it. */
+  physical(alias: string, now = new Date()): string {
+    const ts = now.toISOString().replace(/[-:TZ.]/g, '');
+    return `${alias}_${ts}`;
+  }
+}
+
+export async function aliasExists(client: Client, alias: string): Promise<boolean> {
+  const res = await client.indices.existsAlias({ name: alias });
+  return res.statusCode === 200;
+}
+
+export async function resolveAlias(client: Client, alias: string): Promise<string[]> {
+  const res = await client.indices.getAlias({ name: alias }, { ignore: [404] });
+  return res.statusCode === 404 ? [] : Object.keys(res.body as object);
+}
+
+/** Creates the physical index and its alias unless the alias exists; safe when several processes race. */
+export async function ensureIndex(client: Client, names: IndexNames, alias: string, body: object): Promise<void> {
+  if (await aliasExists(client, alias)) return;
+  const physical = names.physical(alias);
+  await client.indices.create({ index: physical, body: { ...body, aliases: { [alias]: {} } } as any }, { ignore: [400] });
+  // Another process may have won the race with a differently named index: keep exactly one behind the alias.
+  const behind = await resolveAlias(client, alias);
+  if (behind.length > 1 && behind.includes(physical)) {
+    await client.indices.delete({ index: physical }, { ignore: [404] });
+  }
+}
+
+export async function ensureAllIndices(client: Client, names: IndexNames): Promise<void> {
+  const entityBody = loadMappingFile('entity-index.json');
+  await Promise.all(ENTITY_TYPES.map((t) => ensureIndex(client, names, names.entity(t.name), entityBody)));
+  await ensureIndex(client, names, names.jobs(), loadMappingFile('jobs-index.json'));
+  await client.cluster.health({ index: `${names.prefix}*`, wait_for_status: 'yellow', timeout: '30s' });
+}

@@ -1,0 +1,31 @@
+/** Maps OpenSearch client failures onto the catalog's error taxonomy. */
+import { errors } from '@opensearch-project/opensearch';
+import { CatalogError, unavailable } from '../errors.js';
+
+export function isVersionConflict(e: unknown): boolean {
+  return e instanceof errors.ResponseError && e.statusCode === 409;
+}
+
+export function isNotFound(e: unknown): boolean {
+  return e instanceof errors.ResponseError && e.statusCode === 404;
+}
+
+/** Connection trouble and overload become UNAVAILABLE (503 + Retry-After); everything else stays internal. */
+export function toCatalogError(e: unknown): unknown {
+  if (e instanceof CatalogError) return e;
+  if (e instanceof errors.ConnectionError || e instanceof errors.TimeoutError || e instanceof errors.NoLivingConnectionsError) {
+    return unavailable('OpenSearch is unreachable');
+  }
+  if (e instanceof errors.ResponseError && (e.statusCode === 429 || e.statusCode === 503)) {
+    return unavailable('OpenSearch is overloaded');
+  }
+  return e;
+}
+
+export async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw toCatalogError(e);
+  }
+}
