@@ -24,6 +24,7 @@ function entityTypeOf(req: Request) {
 
 export function createEntityRouter(services: Services, dialect: Dialect): Router {
   const r = Router();
+  // HEAD routes come before their GET twins: Express would otherwise answer HEAD with the GET handler.
   const target = (req: Request) => resolveTarget(entityTypeOf(req).name, String(req.params.urn));
   const sm = (req: Request) => boolParam(req, 'systemMetadata', false);
 
@@ -67,6 +68,12 @@ export function createEntityRouter(services: Services, dialect: Dialect): Router
     });
   }
 
+  r.head('/:entity/:urn', async (req, res) => {
+    const t = target(req);
+    const doc = await services.store.get(t.def.name, t.urn.raw);
+    res.status(doc && !isSoftDeleted(doc) ? 204 : 404).end();
+  });
+
   r.get('/:entity/:urn', async (req, res) => {
     const t = target(req);
     const aspects = listParam(req, 'aspects', 'aspectNames').map((a) => resolveAspect(t.def, a));
@@ -78,11 +85,6 @@ export function createEntityRouter(services: Services, dialect: Dialect): Router
     sendJson(res, 200, dialect.presentEntity(entity, sm(req)));
   });
 
-  r.head('/:entity/:urn', async (req, res) => {
-    const t = target(req);
-    const doc = await services.store.get(t.def.name, t.urn.raw);
-    res.status(doc && !isSoftDeleted(doc) ? 204 : 404).end();
-  });
 
   r.delete('/:entity/:urn', async (req, res) => {
     const t = target(req);
@@ -90,6 +92,12 @@ export function createEntityRouter(services: Services, dialect: Dialect): Router
     if (aspects.length > 0) await deleteAspects(services, t, aspects, actorOf(res));
     else await deleteEntity(services, t, actorOf(res));
     res.status(200).end();
+  });
+
+  r.head('/:entity/:urn/:aspect', async (req, res) => {
+    const t = target(req);
+    const view = await readAspect(services, t, resolveAspect(t.def, String(req.params.aspect)));
+    res.status(view ? 204 : 404).end();
   });
 
   r.get('/:entity/:urn/:aspect', async (req, res) => {
@@ -100,11 +108,6 @@ export function createEntityRouter(services: Services, dialect: Dialect): Router
     sendJson(res, 200, dialect.presentAspect(t.urn.raw, aspect, view, sm(req)));
   });
 
-  r.head('/:entity/:urn/:aspect', async (req, res) => {
-    const t = target(req);
-    const view = await readAspect(services, t, resolveAspect(t.def, String(req.params.aspect)));
-    res.status(view ? 204 : 404).end();
-  });
 
   r.post('/:entity/:urn/:aspect', async (req, res) => {
     const t = target(req);

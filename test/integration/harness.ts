@@ -1,0 +1,104 @@
+/** Starts a real Tessera app on its own index prefix against the shared OpenSearch node, with HTTP helpers. */
+import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { bootstrapCatalog } from '../../src/catalog/bootstrap.js';
+import { mintToken } from '../../src/http/auth.js';
+import { createHttpApp } from '../../src/http/app.js';
+import { jobHandlers } from '../../src/jobs/handlers.js';
+import { JobRunner } from '../../src/jobs/job-queue.js';
+import { createLogger } from '../../src/logger.js';
+import { createServices, type Services } from '../../src/services.js';
+
+export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: any;
+}
+
+export interface TestApp {
+  url: string;
+  prefix: string;
+  services: Services;
+  token: string;
+  request(method: string, path: string, body?: unknown, opts?: { token?: string | null; contentType?: string; headers?: Record<string, string> }): Promise<TestResponse>;
+  get(path: string): Promise<TestResponse>;
+  post(path: string, body: unknown): Promise<TestResponse>;
+  patch(path: string, body: unknown): Promise<TestResponse>;
+  del(path: string): Promise<TestResponse>;
+  /** POST /api/graphql; returns the parsed body ({data, errors, extensions}). */
+  graphql(query: string, variables?: Record<string, unknown>, opts?: { token?: string | null }): Promise<any>;
+  /** Runs due background jobs now instead of waiting for the poller. */
+  runJobs(): Promise<number>;
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const enc = (urn: string) => encodeURIComponent(urn).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+export async function startTestApp(name: string, env: Record<string, string> = {}): Promise<TestApp> {
+  const prefix = `t_${name.toLowerCase().replace(/[^a-z0-9]/g, '')}_${randomBytes(3).toString('hex')}_`;
+  const config = loadConfig({
+    INDEX_PREFIX: prefix,
+    AUTH_MODE: 'jwt',
+    AUTH_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    OPENSEARCH_URL: inject('opensearchUrl'),
+    ...env,
+  });
+  const services = await createServices(config, createLogger(config.LOG_LEVEL), config.OPENSEARCH_URL!, config.AUTH_SECRET);
+  await bootstrapCatalog(services);
+  const runner = new JobRunner(services, jobHandlers);
+  const app = createHttpApp(services);
+  const server: Server = await new Promise((r) => {
+    const s = app.listen(0, '127.0.0.1', () => r(s));
+  });
+  const port = (server.address() as { port: number }).port;
+  const url = `http://127.0.0.1:${port}`;
+  const token = await mintToken(TEST_SECRET, 'urn:li:corpuser:tester', 3600);
+
+  const request: TestApp['request'] = async (method, path, body, opts = {}) => {
+    const headers: Record<string, string> = { accept: 'application/json', ...(opts.headers ?? {}) };
+    const tok = opts.token === undefined ? token : opts.token;
+    if (tok) headers.authorization = `Bearer ${tok}`;
+    if (body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
+    const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, body: parsed };
+  };
+
+  return {
+    url,
+    prefix,
+    services,
+    token,
+    request,
+    get: (p) => request('GET', p),
+    post: (p, b) => request('POST', p, b),
+    patch: (p, b) => request('PATCH', p, b, { contentType: 'application/json-patch+json' }),
+    del: (p) => request('DELETE', p),
+    async graphql(query, variables, opts) {
+      const res = await request('POST', '/api/graphql', { query, variables }, opts);
+      return res.body;
+    },
+    runJobs: () => runner.runOnce(),
+    refresh: async () => void (await services.client.indices.refresh({ index: `${prefix}*` })),
+    async close() {
+      runner.stop();
+      await new Promise((r) => server.close(() => r(undefined)));
+      await services.client.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
+      await services.client.close();
+    },
+  };
+}
