@@ -78,3 +78,25 @@ export function currentAssignments(stored: StoredAspect, defs: Map<string, Defin
 export function propertyUrnsOf(stored: StoredAspect | undefined): string[] {
   return (((stored?.value as { properties?: Assignment[] })?.properties ?? []) as Assignment[]).map((a) => a.propertyUrn);
 }
+
+/** The OpenSearch field mapping of a value type: number → double, date → date, string/urn → keyword, rich_text → text + keyword. */
+export function fieldMappingOf(kind: ValueKind | undefined): Record<string, unknown> {
+  switch (kind) {
+    case 'number':
+      return { type: 'double' };
+    case 'date':
+      return { type: 'date', format: 'yyyy-MM-dd||epoch_millis' };
+    case 'rich_text':
+      return { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 8191 } } };
+    default:
+      return { type: 'keyword', ignore_above: 8191 };
+  }
+}
+
+/** A `properties` mapping fragment placing the definition's field at its index path, ready for put-mapping. */
+export function propertyMappingOf(def: PropertyDefinitionValue): Record<string, unknown> {
+  const path = indexFieldOf(def).split('.');
+  let node: Record<string, unknown> = fieldMappingOf(valueKindOf(def.valueType));
+  for (const seg of path.slice(1).reverse()) node = { properties: { [seg]: node } };
+  return { properties: { structuredProperties: node } };
+}

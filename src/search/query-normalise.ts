@@ -38,7 +38,10 @@ function valueWord(q: string, start: number, end: number): Tok {
       const digits = /^\d+(\.\d+)?/.exec(q.slice(i + 1, end))?.[0] ?? '';
       if (digits !== '' && !/^0\.\d+$/.test(digits)) {
         if (digits !== '0' && digits !== '1') throw inputError(`Fuzzy edit distance above 1 is not supported ("~${digits}")`, i + 1);
-        if (digits === '1') t.text += '~', t.src.push(i);
+        if (digits === '1') {
+          t.text += '~';
+          t.src.push(i);
+        }
         i += digits.length;
         continue;
       }
