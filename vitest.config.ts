@@ -1,10 +1,17 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+// Vitest would load graphql's ESM build for our code and its CJS build for graphql-yoga: two GraphQLError classes.
+// Pinning one copy keeps error mapping identical to production.
+const graphqlAlias = [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }];
+
 export default defineConfig({
+  resolve: { alias: graphqlAlias },
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { resolve: { alias: graphqlAlias }, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
+        resolve: { alias: graphqlAlias },
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],

@@ -31,7 +31,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (found.generated) {
       const token = await mintToken(secret, 'urn:li:corpuser:admin', 30 * 24 * 3600);
       log.info({ secretFile: found.source }, 'generated a token signing secret');
-      process.stdout.write(`\nTessera generated a signing secret at ${found.source}.\nAdmin token (30 days):\n\n  ${token}\n\nUse it with: tessera init --host http://localhost:${config.PORT}/gms --token <token>\n\n`);
+      process.stdout.write(
+        `\nTessera generated a token signing secret at ${found.source} (keep it private).\n` +
+          `Admin token for urn:li:corpuser:admin, valid 30 days:\n\n  ${token}\n\n` +
+          `Use it with:  tessera init --host http://localhost:${config.PORT}/gms --token <token>\n` +
+          `More tokens:  tessera token create --actor urn:li:corpuser:<id>\n\n`,
+      );
     } else log.info({ secretSource: found.source }, 'token signing secret found');
   }
   const services = await createServices(config, log, endpoint.url, secret);

@@ -6,6 +6,7 @@ import type { Services } from '../services.js';
 import { presentEntity, type EntityView } from './read-entity.js';
 import { decodeScrollId, encodeScrollId } from './scroll-id.js';
 import { buildEntityQuery } from './search/entity-query.js';
+import { withListDefaults } from './structured-properties/list-defaults.js';
 
 export interface ListInput {
   entityType: EntityTypeDef;
@@ -51,7 +52,7 @@ export async function listEntities(services: Services, input: ListInput): Promis
   if (input.scrollId) body.search_after = decodeScrollId(input.scrollId).s;
   const res = await services.store.search([input.entityType.name], body);
   const hits: any[] = res.hits.hits;
-  const entities = await Promise.all(hits.map((h) => presentEntity(services, h._source as EntityDoc, input.aspects)));
+  const entities = await Promise.all(hits.map(async (h) => withListDefaults(await presentEntity(services, h._source as EntityDoc, input.aspects))));
   const scrollId = hits.length === size && size > 0 ? encodeScrollId(hits[hits.length - 1].sort) : undefined;
   return { scrollId, entities, total: res.hits.total?.value ?? hits.length };
 }

@@ -15,14 +15,17 @@ const GRAPHQL_CODES: Record<ErrorCode, [number, string]> = {
   INTERNAL: [500, 'SERVER_ERROR'],
 };
 
+/** Duck-typed: a second copy of the graphql package (test runners) would defeat instanceof. */
+const isGraphqlError = (e: unknown): e is GraphQLError => !!e && typeof e === 'object' && (e as Error).name === 'GraphQLError';
+
 export function maskGraphqlError(error: unknown, onUnexpected: (e: unknown) => void): Error {
-  if (!(error instanceof GraphQLError)) return error as Error;
+  if (!isGraphqlError(error)) return error as Error;
   const original = error.originalError ? toCatalogError(error.originalError) : undefined;
   if (original instanceof CatalogError) {
     const [code, type] = GRAPHQL_CODES[original.code];
     return new GraphQLError(original.message, { nodes: error.nodes, path: error.path, source: error.source, positions: error.positions, extensions: { code, type } });
   }
-  if (!error.originalError || error.originalError instanceof GraphQLError) {
+  if (!error.originalError || isGraphqlError(error.originalError)) {
     // Parse and validation errors of the document itself: the caller's mistake.
     return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, source: error.source, positions: error.positions, extensions: { code: 400, type: 'BAD_REQUEST' } });
   }

@@ -4,12 +4,23 @@ import { CatalogError, errorTitleOf, httpStatusOf } from '../errors.js';
 import type { Auth } from './auth.js';
 import { sendJson } from './json.js';
 
-/** Reachable without a token: liveness, readiness, the client config probe, API documents and the GraphiQL page. */
+/** Reachable without a token (GET/HEAD only), with or without the `/gms` prefix. */
+export const PUBLIC_PATHS = new Set([
+  '/health',
+  '/ready',
+  '/config',
+  '/openapi/v3/api-docs',
+  '/openapi/swagger-ui',
+  '/openapi/swagger-ui/index.html',
+]);
+
+/** Liveness, readiness, the client config probe, the API document and its page, and the GraphiQL page. */
 export function isPublic(method: string, path: string, accept: string | undefined): boolean {
-  const p = path.replace(/^\/gms(?=\/|$)/, '') || '/';
   if (method !== 'GET' && method !== 'HEAD') return false;
-  if (['/health', '/ready', '/config', '/openapi/v3/api-docs', '/openapi/api-docs', '/openapi/swagger-ui', '/openapi/swagger-ui/index.html'].includes(p)) return true;
-  // GraphiQL is an HTML page; GraphQL operations themselves always need a token.
+  // Express routes case-insensitively and ignores one trailing slash; match the same way so no public page needs a token.
+  const p = (path.toLowerCase().replace(/^\/gms(?=\/|$)/, '').replace(/(.)\/$/, '$1')) || '/';
+  if (PUBLIC_PATHS.has(p)) return true;
+  // GraphiQL is an HTML page (yoga renders it for GET + text/html and executes nothing); operations always need a token.
   return /^\/api(\/v2)?\/graphql$/.test(p) && !!accept?.includes('text/html');
 }
 
@@ -24,6 +35,7 @@ export function authMiddleware(auth: Auth): RequestHandler {
       next();
     } catch (e) {
       if (e instanceof CatalogError) {
+        // A plain HTTP 401 on every route, GraphQL included: no handler has run and no body has been read.
         res.setHeader('WWW-Authenticate', 'Bearer');
         return sendJson(res, httpStatusOf[e.code], { error: errorTitleOf[e.code], message: e.message });
       }

@@ -1,13 +1,161 @@
 /** Rebuilds entity indices from mappings/ plus live definitions, copies documents with _reindex and swaps aliases. */
 import type { Services } from '../services.js';
+import { loadMappingFile, resolveAlias } from '../storage/indices.js';
+import { loadAllDefinitions, planIndex, propertyWordOf, type IndexPlan } from './reindex-plan.js';
 
 export interface ReindexSummary {
-  indices: { entityType: string; from: string; to?: string; documents: number; droppedFields: string[]; keptFields: { field: string; values: number }[] }[];
+  indices: {
+    entityType: string;
+    from: string;
+    to?: string;
+    documents: number;
+    droppedFields: string[];
+    keptFields: { field: string; values: number }[];
+    addedFields?: string[];
+    changedFields?: string[];
+    /** `rebuilt`, `mappings-added` (pure additions, applied in place), `unchanged`, or `would-…` in a dry run. */
+    action?: 'rebuilt' | 'mappings-added' | 'unchanged' | 'would-rebuild' | 'would-add-mappings';
+  }[];
 }
 
-export async function reindexEntityTypes(services: Services, entityTypes: string[], opts: { dryRun?: boolean; log?: (line: string) => void } = {}): Promise<ReindexSummary> {
-  void services;
-  void entityTypes;
-  void opts;
-  throw new Error('reindexEntityTypes is not implemented yet');
+export interface ReindexOptions {
+  dryRun?: boolean;
+  log?: (line: string) => void;
+}
+
+/** Writes retried by the entity store may have been routed to the old index just before the swap; let them fail there first. */
+const SWAP_GRACE_MS = 500;
+const COPY_TIMEOUT_MS = 3_600_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function describePlan(plan: IndexPlan, log: (line: string) => void): void {
+  log(`${plan.alias} (${plan.index}): ${plan.documents} documents`);
+  for (const f of plan.added) log(`  + ${f}`);
+  for (const f of plan.changed) log(`  ~ ${f} (mapped differently now; needs a rebuild)`);
+  for (const f of plan.dropped) log(`  - ${f} (no definition uses it and no entity holds a value)`);
+  for (const k of plan.kept) {
+    log(`  ! keeping ${k.field}: property ${propertyWordOf(k.field)} has no definition, but ${k.values} ${k.values === 1 ? 'entity still holds a value' : 'entities still hold values'} in ${plan.alias}`);
+  }
+}
+
+/** Removes what an interrupted earlier run left: a copy that never went live, and the write block on the live index. */
+async function recoverInterruptedRun(services: Services, alias: string, live: string, log: (line: string) => void): Promise<void> {
+  const res = await services.client.cat.indices({ index: `${alias}_*`, format: 'json' }, { ignore: [404] });
+  const pattern = new RegExp(`^${alias.replace(/[-]/g, '\\-')}_\\d{17}$`);
+  for (const row of (Array.isArray(res.body) ? res.body : []) as { index: string }[]) {
+    if (row.index !== live && pattern.test(row.index)) {
+      log(`  removing ${row.index}, left by an interrupted run`);
+      await services.client.indices.delete({ index: row.index }, { ignore: [404] });
+    }
+  }
+  const settings = await services.client.indices.getSettings({ index: live, name: 'index.blocks.write', flat_settings: true });
+  const blocked = Object.values(settings.body as Record<string, { settings: Record<string, string> }>).some((i) => i.settings['index.blocks.write'] === 'true');
+  if (blocked) {
+    log(`  clearing the write block an interrupted run left on ${live}`);
+    await setWriteBlock(services, live, false);
+  }
+}
+
+async function setWriteBlock(services: Services, index: string, on: boolean): Promise<void> {
+  await services.client.indices.putSettings({ index, body: { 'index.blocks.write': on ? true : null } as any });
+}
+
+async function rebuild(services: Services, plan: IndexPlan, log: (line: string) => void): Promise<string> {
+  const { client } = services;
+  const next = services.names.physical(plan.alias);
+  await client.indices.create({ index: next, body: { settings: loadMappingFile('entity-index.json').settings, mappings: plan.mappings } as any });
+  let blocked = false;
+  try {
+    // Writes arriving from now on fail on the block and are retried by the entity store until the alias has moved.
+    await setWriteBlock(services, plan.index, true);
+    blocked = true;
+    await client.indices.refresh({ index: plan.index });
+    log(`  copying ${plan.documents} documents ${plan.index} → ${next}`);
+    const res = await client.reindex(
+      { wait_for_completion: true, refresh: true, body: { source: { index: plan.index, size: 1000 }, dest: { index: next } } as any },
+      { requestTimeout: COPY_TIMEOUT_MS },
+    );
+    const body = res.body as { failures?: { id?: string; cause?: { reason?: string } }[]; total?: number };
+    if (body.failures && body.failures.length > 0) {
+      const f = body.failures[0];
+      throw new Error(`${body.failures.length} documents could not be copied into ${next}; first: ${f.id}: ${f.cause?.reason ?? 'unknown reason'}`);
+    }
+    const [from, to] = await Promise.all([client.count({ index: plan.index }), client.count({ index: next })]);
+    if (from.body.count !== to.body.count) throw new Error(`copy incomplete: ${plan.index} has ${from.body.count} documents, ${next} has ${to.body.count}`);
+    await client.indices.updateAliases({ body: { actions: [{ remove: { index: plan.index, alias: plan.alias } }, { add: { index: next, alias: plan.alias } }] } });
+    blocked = false;
+  } catch (e) {
+    log(`  failed: ${(e as Error).message}; ${plan.alias} keeps serving from ${plan.index}`);
+    if (blocked) await setWriteBlock(services, plan.index, false).catch(() => undefined);
+    await client.indices.delete({ index: next }, { ignore: [404] }).catch(() => undefined);
+    throw e;
+  }
+  log(`  ${plan.alias} now points at ${next}`);
+  await sleep(SWAP_GRACE_MS);
+  await client.indices.delete({ index: plan.index }, { ignore: [404] });
+  log(`  deleted ${plan.index}`);
+  return next;
+}
+
+/**
+ * For each entity type: pure additions are put in place; dropped or changed fields rebuild the index into a new
+ * physical index that replaces the old one behind the alias. Running it again with nothing to change changes nothing.
+ */
+export async function reindexEntityTypes(services: Services, entityTypes: string[], opts: ReindexOptions = {}): Promise<ReindexSummary> {
+  const log = opts.log ?? ((line: string) => services.log.info(line));
+  const defs = await loadAllDefinitions(services);
+  log(`reindex${opts.dryRun ? ' (dry run)' : ''}: ${entityTypes.length} entity indices, ${defs.length} structured property definitions`);
+  const summary: ReindexSummary = { indices: [] };
+  for (const entityType of entityTypes) {
+    const plan = await planIndex(services, entityType, defs);
+    if (!plan) {
+      log(`${services.names.entity(entityType)}: no such index, skipped`);
+      continue;
+    }
+    describePlan(plan, log);
+    if (!opts.dryRun) await recoverInterruptedRun(services, plan.alias, plan.index, log);
+    const needsRebuild = plan.dropped.length > 0 || plan.changed.length > 0;
+    const entry: ReindexSummary['indices'][number] = {
+      entityType, from: plan.index, documents: plan.documents, droppedFields: plan.dropped, keptFields: plan.kept, addedFields: plan.added, changedFields: plan.changed,
+    };
+    if (!needsRebuild && plan.added.length === 0) {
+      log('  up to date');
+      entry.action = 'unchanged';
+    } else if (opts.dryRun) {
+      entry.action = needsRebuild ? 'would-rebuild' : 'would-add-mappings';
+      log(`  would ${needsRebuild ? 'rebuild the index' : 'add the mappings in place'}`);
+    } else if (!needsRebuild) {
+      await services.client.indices.putMapping({ index: plan.alias, body: { properties: plan.additions } as any });
+      entry.action = 'mappings-added';
+      log(`  added ${plan.added.length} mappings in place`);
+    } else {
+      entry.to = await rebuild(services, plan, log);
+      entry.action = 'rebuilt';
+    }
+    summary.indices.push(entry);
+  }
+  const rebuilt = summary.indices.filter((i) => i.action === 'rebuilt').length;
+  const kept = summary.indices.flatMap((i) => i.keptFields).length;
+  log(`done: ${rebuilt} rebuilt, ${summary.indices.filter((i) => i.action === 'mappings-added').length} extended in place, ${summary.indices.filter((i) => i.action === 'unchanged').length} unchanged${kept ? `, ${kept} mappings kept because values remain` : ''}`);
+  return summary;
+}
+
+/** The mode without SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX: only missing mappings are put, nothing is rebuilt or dropped. */
+export async function addMissingMappings(services: Services, entityTypes: string[], opts: ReindexOptions = {}): Promise<ReindexSummary> {
+  const log = opts.log ?? ((line: string) => services.log.info(line));
+  const defs = await loadAllDefinitions(services);
+  const summary: ReindexSummary = { indices: [] };
+  for (const entityType of entityTypes) {
+    const plan = await planIndex(services, entityType, defs);
+    if (!plan) continue;
+    const behind = await resolveAlias(services.client, plan.alias);
+    log(`${plan.alias} (${behind.join(', ')}): ${plan.added.length} mappings missing`);
+    for (const f of plan.added) log(`  + ${f}`);
+    if (plan.added.length > 0 && !opts.dryRun) await services.client.indices.putMapping({ index: plan.alias, body: { properties: plan.additions } as any });
+    const stale = plan.dropped.length + plan.changed.length;
+    if (stale > 0) log(`  ${stale} mappings need a rebuild (set SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX=true and ENABLE_STRUCTURED_PROPERTIES_SYSTEM_UPDATE=true)`);
+    const action = plan.added.length === 0 ? 'unchanged' : opts.dryRun ? 'would-add-mappings' : 'mappings-added';
+    summary.indices.push({ entityType, from: plan.index, documents: plan.documents, droppedFields: [], keptFields: [], addedFields: plan.added, changedFields: plan.changed, action });
+  }
+  return summary;
 }

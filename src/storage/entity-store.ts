@@ -48,6 +48,9 @@ interface Pending {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A reindex blocks writes on the old index until the alias points at the new one; such writes are retried like conflicts. */
+const isWriteBlocked = (e: unknown) => (e as { statusCode?: number; body?: { error?: { type?: string } } })?.body?.error?.type === 'cluster_block_exception';
+
 /** OpenSearch ids are limited to 512 bytes; longer URNs are addressed by their hash. */
 export function docIdOf(urn: string): string {
   return Buffer.byteLength(urn) <= 500 ? urn : `sha256:${createHash('sha256').update(urn).digest('hex')}`;
@@ -153,7 +156,7 @@ export class EntityStore {
         await this.write(entityType, urn, current, state, batch.some((p) => p.refresh && !failures.has(p)));
         return settle();
       } catch (e) {
-        if (isVersionConflict(e) && Date.now() < deadline) {
+        if ((isVersionConflict(e) || isWriteBlocked(e)) && Date.now() < deadline) {
           await sleep(Math.min(200, 2 ** Math.min(attempt, 7)) * (0.5 + Math.random()));
           continue;
         }

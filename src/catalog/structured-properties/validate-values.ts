@@ -1,12 +1,72 @@
-/** Value rules for structured property assignments (cardinality, types, allowed values, immutability …). */
+/** Value rules for structured property assignments (cardinality, types, allowed values, immutability …) on every write path. */
 import { validationError } from '../../errors.js';
+import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
 import type { AspectWriteContext } from '../hooks/aspect-hook.js';
-import type { Assignment, DefinitionInfo } from '../definitions.js';
+import { loadDefinitions, stampOf, type Assignment } from '../definitions.js';
+import { checkAssignment, checkDuplicates, checkPropertyUrn } from './value-rules.js';
 
-export async function validateAssignments(ctx: AspectWriteContext, assignments: Assignment[], defs: Map<string, DefinitionInfo>): Promise<void> {
-  for (const a of assignments) {
-    const info = defs.get(a.propertyUrn)!;
-    if (info.removed) throw validationError(`Cannot apply a soft deleted Structured Property value: ${a.propertyUrn}`);
+/** Key order does not matter when deciding whether an assignment was carried over unchanged. */
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
-  void ctx;
+  return JSON.stringify(v);
+}
+
+const sameValues = (a: Assignment, b: Assignment) => canonicalJson(a.values) === canonicalJson(b.values);
+
+export interface ValidatedAssignments {
+  /** The assignments to store: stale ones carried over from before are left out. */
+  kept: Assignment[];
+  /** For each kept assignment, the definition stamp it is valid under. */
+  stamps: Record<string, string>;
+}
+
+/**
+ * New or changed assignments are checked against their live definition and stamped with it; assignments carried over
+ * unchanged keep their stamp without a check (a soft-deleted property's values survive other writes), unless their
+ * definition is gone or re-versioned, in which case they are dropped.
+ */
+export async function validateAssignments(ctx: AspectWriteContext, assignments: Assignment[]): Promise<ValidatedAssignments> {
+  const prevList = ((ctx.previous?.value as { properties?: Assignment[] } | undefined)?.properties ?? []) as Assignment[];
+  const prevStamps = (ctx.previous?.meta?.stamps ?? {}) as Record<string, string>;
+  const prevByUrn = new Map(prevList.map((a) => [a.propertyUrn, a]));
+  const defs = await loadDefinitions(ctx.services, [...assignments, ...prevList].map((a) => a.propertyUrn));
+  const problems = checkDuplicates(assignments);
+  const kept: Assignment[] = [];
+  const stamps: Record<string, string> = {};
+
+  for (const a of assignments) {
+    const info = defs.get(a.propertyUrn);
+    const before = prevByUrn.get(a.propertyUrn);
+    if (before && prevStamps[a.propertyUrn] && canonicalJson(before) === canonicalJson(a)) {
+      if (!info || prevStamps[a.propertyUrn] !== stampOf(info)) continue;
+      kept.push(a);
+      stamps[a.propertyUrn] = prevStamps[a.propertyUrn];
+      continue;
+    }
+    const urnProblem = checkPropertyUrn(a.propertyUrn);
+    if (urnProblem) problems.push(urnProblem);
+    else if (!info) problems.push(`Structured property ${a.propertyUrn} does not exist`);
+    else if (info.removed) problems.push(`Cannot apply a soft deleted Structured Property value: ${a.propertyUrn}`);
+    else problems.push(...checkAssignment(info.definition as PropertyDefinition, a, { entityType: ctx.entityType, urn: ctx.urn }));
+    kept.push(a);
+    if (info) stamps[a.propertyUrn] = stampOf(info);
+  }
+
+  // An immutable value, once set under the live definition, can be neither changed nor removed.
+  for (const before of prevList) {
+    const info = defs.get(before.propertyUrn);
+    if (!info || info.removed || info.definition.immutable !== true || prevStamps[before.propertyUrn] !== stampOf(info)) continue;
+    const after = assignments.find((a) => a.propertyUrn === before.propertyUrn);
+    if (!after) problems.push(`Cannot delete an immutable property ${before.propertyUrn}`);
+    else if (!sameValues(before, after)) problems.push(`Cannot mutate an immutable property: ${before.propertyUrn}`);
+  }
+
+  if (problems.length > 0) throw validationError(problems.join('; '));
+  return { kept, stamps };
 }

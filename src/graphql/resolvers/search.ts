@@ -1,2 +1,8 @@
 /** Resolvers for cross-entity search, scroll and aggregation. */
-export const searchResolvers = {};
+import { aggregateAcrossEntities } from './search/aggregate-across-entities.js';
+import { scrollAcrossEntities } from './search/scroll-across-entities.js';
+import { searchAcrossEntities } from './search/search-across-entities.js';
+
+export const searchResolvers = {
+  Query: { searchAcrossEntities, scrollAcrossEntities, aggregateAcrossEntities },
+};

@@ -1,0 +1,90 @@
+/** Resolves, ahead of translation, every field name a query, filter or facet names, into synchronous allow-list resolvers. */
+import type { Services } from '../../services.js';
+import type { FieldKind, FieldResolver, ResolvedField } from '../../search/resolved-field.js';
+import { inputError, SearchInputError } from '../../search/search-input-error.js';
+import { indexFieldOf, valueKindOf, type DefinitionInfo, type ValueKind } from '../definitions.js';
+import { BUILTIN_FIELDS, isInternalField, SEARCHABLE_FIELD_LIST } from './builtin-fields.js';
+import { checkVersionedName, loadPropertyDefinitions, parsePropertyFieldName, PROPERTY_PREFIX, type PropertyFieldName } from './property-fields.js';
+
+export interface SearchFieldResolvers {
+  /** For query strings and filters: refuses soft-deleted properties. */
+  filter: FieldResolver;
+  /** For facets: soft-deleted properties may still be aggregated; text fields use their keyword sub-field. */
+  facet: FieldResolver;
+  /** The definition behind a resolved property field name. */
+  definitionOf(name: string): DefinitionInfo | undefined;
+}
+
+type Outcome = { field: ResolvedField; info?: DefinitionInfo } | { error: SearchInputError };
+
+export function searchKindOf(kind: ValueKind | undefined): FieldKind {
+  switch (kind) {
+    case 'number':
+      return 'double';
+    case 'date':
+      return 'date';
+    case 'rich_text':
+      return 'text';
+    default:
+      return 'keyword';
+  }
+}
+
+function builtinOutcome(name: string): Outcome {
+  const b = BUILTIN_FIELDS[name];
+  if (b) return { field: { name, ...b } };
+  if (isInternalField(name)) return { error: inputError(`Field ${name} is internal and cannot be searched; searchable fields: ${SEARCHABLE_FIELD_LIST}`) };
+  return { error: inputError(`Unknown search field ${name}; searchable fields: ${SEARCHABLE_FIELD_LIST}`) };
+}
+
+function propertyOutcome(parsed: PropertyFieldName, info: DefinitionInfo | undefined): Outcome {
+  if (!info) return { error: inputError(`Unknown structured property in search field ${parsed.name}: no structured property is named ${parsed.written}`) };
+  const path = indexFieldOf(info.definition);
+  const stale = checkVersionedName(parsed, info, path);
+  if (stale) return { error: stale };
+  const kind = searchKindOf(valueKindOf(info.definition.valueType));
+  return { field: { name: parsed.name, path, kind, structuredPropertyUrn: info.urn }, info };
+}
+
+export async function resolveSearchFields(services: Services, names: Iterable<string>): Promise<SearchFieldResolvers> {
+  const outcomes = new Map<string, Outcome>();
+  const properties: PropertyFieldName[] = [];
+  for (const name of new Set(names)) {
+    if (!name.startsWith(PROPERTY_PREFIX)) {
+      outcomes.set(name, builtinOutcome(name));
+      continue;
+    }
+    const parsed = parsePropertyFieldName(name);
+    if (parsed instanceof SearchInputError) outcomes.set(name, { error: parsed });
+    else properties.push(parsed);
+  }
+  if (properties.length > 0) {
+    const defs = await loadPropertyDefinitions(services, properties);
+    for (const p of properties) outcomes.set(p.name, propertyOutcome(p, defs.get(p.key)));
+  }
+
+  const outcomeOf = (name: string): { field: ResolvedField; info?: DefinitionInfo } => {
+    const o = outcomes.get(name);
+    if (!o) throw new Error(`search field ${name} was not resolved ahead of translation`);
+    if ('error' in o) throw o.error;
+    return o;
+  };
+  return {
+    filter(name) {
+      const { field, info } = outcomeOf(name);
+      if (info?.removed) throw inputError(`Cannot filter on deleted Structured Property [${info.urn}]`);
+      return field;
+    },
+    facet(name) {
+      const { field, info } = outcomeOf(name);
+      if (field.kind !== 'text') return field;
+      // Analysed text cannot be bucketed; rich text properties carry a keyword sub-field for exactly this.
+      if (info) return { ...field, path: `${field.path}.keyword`, kind: 'keyword' };
+      throw inputError(`Field ${name} is free text and cannot be aggregated`);
+    },
+    definitionOf(name) {
+      const o = outcomes.get(name);
+      return o && 'info' in o ? o.info : undefined;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/** Cross-entity search: one page by offset (search) or by opaque position (scroll), over one or more entity indices. */
+import { validationError } from '../../errors.js';
+import type { Services } from '../../services.js';
+import { hasFilterOn, type AndFilter } from '../../search/filters.js';
+import { sortClauses } from '../list-entities.js';
+import { decodeScrollId, encodeScrollId } from '../scroll-id.js';
+import { compileSearch, type CompiledSearch } from './compile-search.js';
+import { indexRefusal } from './search-errors.js';
+import { entityTypesToSearch, withEntityTypeNames } from './search-types.js';
+
+export interface SortCriterion {
+  field: string;
+  sortOrder: 'ASCENDING' | 'DESCENDING';
+}
+
+export interface SearchEntitiesInput {
+  /** GraphQL entity type names; empty means all searchable types. */
+  types?: string[] | null;
+  query?: string | null;
+  orFilters?: AndFilter[] | null;
+  includeSoftDeleted?: boolean | null;
+  sort?: SortCriterion[];
+  count?: number | null;
+}
+
+export interface SearchPage {
+  urns: string[];
+  total: number;
+}
+
+/** The indices to search (none when the requested types are not stored here) and the request body without paging. */
+export interface PreparedSearch {
+  entityTypes: string[];
+  body: Record<string, unknown>;
+  compiled: CompiledSearch;
+}
+
+const MAX_WINDOW = 10_000;
+
+export function countOf(services: Services, count: number | null | undefined, fallback = 10): number {
+  const n = count ?? fallback;
+  if (!Number.isInteger(n) || n < 0) throw validationError(`count must be a non-negative integer, got ${n}`);
+  return Math.min(n, services.config.MAX_COUNT);
+}
+
+function sortOf(criteria: SortCriterion[] | undefined): object[] {
+  if (!criteria || criteria.length === 0) return [{ _score: { order: 'desc' } }, { urn: { order: 'asc' } }];
+  const clauses = criteria.map((c) => sortClauses([c.field], c.sortOrder)[0]);
+  if (!criteria.some((c) => c.field.toLowerCase() === 'urn')) clauses.push({ urn: { order: 'asc' } });
+  return clauses;
+}
+
+export async function prepareSearch(services: Services, input: SearchEntitiesInput & { facets?: string[]; maxAggValues?: number }): Promise<PreparedSearch> {
+  const orFilters = withEntityTypeNames(input.orFilters);
+  const compiled = await compileSearch(services, { query: input.query, orFilters, facets: input.facets, maxAggValues: input.maxAggValues });
+  const filter: object[] = compiled.filter ? [compiled.filter] : [];
+  // A filter on `removed` says which deletion state the caller wants, so it replaces the default exclusion.
+  if (!input.includeSoftDeleted && !hasFilterOn(orFilters, 'removed')) filter.push({ bool: { must_not: [{ term: { removed: true } }] } });
+  const body: Record<string, unknown> = {
+    query: { bool: { must: [compiled.query], filter } },
+    sort: sortOf(input.sort),
+    track_total_hits: true,
+    timeout: `${services.config.SEARCH_TIMEOUT_MS}ms`,
+    _source: ['urn'],
+  };
+  if (compiled.aggs) body.aggs = compiled.aggs;
+  return { entityTypes: entityTypesToSearch(input.types), body, compiled };
+}
+
+export async function runSearch(services: Services, entityTypes: string[], body: object): Promise<any> {
+  try {
+    return await services.store.search(entityTypes, body, { ignore_unavailable: true });
+  } catch (e) {
+    throw indexRefusal(e);
+  }
+}
+
+const urnsOf = (hits: any[]) => hits.map((h) => String(h._source.urn));
+
+export async function searchEntities(services: Services, input: SearchEntitiesInput & { start?: number | null }): Promise<SearchPage & { start: number }> {
+  const start = input.start ?? 0;
+  if (!Number.isInteger(start) || start < 0) throw validationError(`start must be a non-negative integer, got ${start}`);
+  const size = countOf(services, input.count);
+  if (start + size > MAX_WINDOW) throw validationError(`start + count must not exceed ${MAX_WINDOW}; use scrollAcrossEntities to page further`);
+  const prepared = await prepareSearch(services, input);
+  if (prepared.entityTypes.length === 0) return { urns: [], total: 0, start };
+  const res = await runSearch(services, prepared.entityTypes, { ...prepared.body, from: start, size });
+  return { urns: urnsOf(res.hits.hits), total: res.hits.total?.value ?? 0, start };
+}
+
+export async function scrollEntities(services: Services, input: SearchEntitiesInput & { scrollId?: string | null }): Promise<SearchPage & { nextScrollId: string | null }> {
+  const size = countOf(services, input.count);
+  const prepared = await prepareSearch(services, input);
+  const sort = prepared.body.sort as object[];
+  let after: unknown[] | undefined;
+  if (input.scrollId) {
+    after = decodeScrollId(input.scrollId).s;
+    if (after.length !== sort.length || after.some((v) => v !== null && typeof v === 'object')) {
+      throw validationError('Invalid scrollId: it belongs to a search with another sort order');
+    }
+  }
+  if (prepared.entityTypes.length === 0) return { urns: [], total: 0, nextScrollId: null };
+  // One extra hit says whether another page exists, so the last page carries no scroll id.
+  const res = await runSearch(services, prepared.entityTypes, { ...prepared.body, size: size + 1, ...(after && { search_after: after }) });
+  const hits: any[] = res.hits.hits;
+  const page = hits.slice(0, size);
+  const nextScrollId = hits.length > size && size > 0 ? encodeScrollId(page[page.length - 1].sort) : null;
+  return { urns: urnsOf(page), total: res.hits.total?.value ?? 0, nextScrollId };
+}

@@ -1,0 +1,63 @@
+/** The durable clean-up jobs of structured properties: their types, parameters, and how they are recorded and looked up. */
+import { z } from 'zod';
+import { ENTITY_TYPES } from '../../model/entity-types.js';
+import { parseUrn } from '../../model/urn.js';
+import { enqueueJob, listJobs, type JobView } from '../../jobs/job-queue.js';
+import type { Services } from '../../services.js';
+import { esFieldWord, type DefinitionInfo } from '../definitions.js';
+import { entityTypeNamesOf } from './definition-references.js';
+
+/** Removes every value of a hard-deleted property, then releases its field mapping. Keyed by the property urn. */
+export const PROPERTY_HARD_DELETE_JOB = 'structuredPropertyHardDelete';
+/** Removes values written under a definition version that has been replaced. Keyed by the property urn. */
+export const PROPERTY_VERSION_CLEANUP_JOB = 'structuredPropertyVersionCleanup';
+
+export const CleanupParamsSchema = z.object({
+  propertyUrn: z.string(),
+  qualifiedName: z.string(),
+  /** The definition generation the job is about: tells a finished delete or version change from one that never landed. */
+  generation: z.string(),
+  /** Search fields whose presence marks an entity carrying values to remove. */
+  fields: z.array(z.string()).min(1),
+  entityTypes: z.array(z.string()),
+  /** For version clean-up: the field of the replaced version. */
+  staleField: z.string().optional(),
+});
+export type CleanupParams = z.infer<typeof CleanupParamsSchema>;
+
+/** Values may sit on entity types a definition no longer lists (entity types can be removed), so every carrier is searched. */
+export const VALUE_CARRIER_TYPES = ENTITY_TYPES.filter((t) => t.aspects.includes('structuredProperties')).map((t) => t.name);
+
+export async function enqueueHardDeleteCleanup(services: Services, info: DefinitionInfo): Promise<string> {
+  const word = esFieldWord(info.definition.qualifiedName);
+  const params: CleanupParams = {
+    propertyUrn: info.urn,
+    qualifiedName: info.definition.qualifiedName,
+    generation: info.generation,
+    fields: [`structuredProperties.${word}`, `structuredProperties._versioned.${word}`],
+    entityTypes: entityTypeNamesOf(info.definition),
+  };
+  return enqueueJob(services, PROPERTY_HARD_DELETE_JOB, info.urn, params);
+}
+
+export async function enqueueVersionCleanup(services: Services, info: DefinitionInfo, staleField: string): Promise<string> {
+  const params: CleanupParams = {
+    propertyUrn: info.urn,
+    qualifiedName: info.definition.qualifiedName,
+    generation: info.generation,
+    fields: [staleField],
+    entityTypes: entityTypeNamesOf(info.definition),
+    staleField,
+  };
+  return enqueueJob(services, PROPERTY_VERSION_CLEANUP_JOB, info.urn, params);
+}
+
+/** An unfinished hard-delete clean-up whose property used the same search field word, if any. */
+export async function openCleanupFor(services: Services, fieldWord: string): Promise<JobView | undefined> {
+  await services.client.indices.refresh({ index: services.names.jobs() });
+  const open = [
+    ...(await listJobs(services, { type: PROPERTY_HARD_DELETE_JOB, status: 'pending' }, 1000)),
+    ...(await listJobs(services, { type: PROPERTY_HARD_DELETE_JOB, status: 'running' }, 1000)),
+  ];
+  return open.find((j) => esFieldWord(parseUrn(j.key).id) === fieldWord);
+}

@@ -1,0 +1,68 @@
+/** The search side of a definition: its field name must be free, and its mapping is put on the indices of its entity types. */
+import { errors } from '@opensearch-project/opensearch';
+import { conflict, validationError } from '../../errors.js';
+import { parseUrn } from '../../model/urn.js';
+import type { Services } from '../../services.js';
+import { esFieldWord, indexFieldOf, propertyMappingOf, valueKindOf, type PropertyDefinitionValue } from '../definitions.js';
+import { openCleanupFor } from './cleanup-jobs.js';
+
+/**
+ * Two names that differ only by `.` versus `_` would share one search field, so the second is refused;
+ * a name whose hard-delete clean-up still runs is refused too, until its old values and mapping are gone.
+ */
+export async function checkNameIsFree(services: Services, propertyUrn: string, qualifiedName: string): Promise<void> {
+  const word = esFieldWord(qualifiedName);
+  const index = services.names.entity('structuredProperty');
+  await services.client.indices.refresh({ index });
+  const res = await services.store.search(['structuredProperty'], {
+    size: 5,
+    _source: ['urn'],
+    query: { bool: { filter: [{ term: { qualifiedNameKey: word } }], must_not: [{ term: { urn: propertyUrn } }] } },
+  });
+  const other = res.hits.hits[0]?._source?.urn as string | undefined;
+  if (other) {
+    throw validationError(`Structured property qualified name '${qualifiedName}' collides with ${other}: both would be stored in the search field structuredProperties.${word}`);
+  }
+  const job = await openCleanupFor(services, word);
+  if (job) {
+    throw conflict(
+      `Structured property ${propertyUrn} cannot be created yet: the clean-up of the hard-deleted property ${job.key} is still running (job ${job.id}, GET /openapi/v3/jobs/${job.id}); try again when it has finished`,
+    );
+  }
+}
+
+function isMappingConflict(e: unknown): e is errors.ResponseError {
+  return e instanceof errors.ResponseError && e.statusCode === 400 && /illegal_argument|mapper_parsing/.test(JSON.stringify(e.body ?? ''));
+}
+
+/** Adds the field mapping of `def` to each entity type's index; an incompatible existing mapping becomes a 409 naming the field. */
+export async function putPropertyMappings(services: Services, def: PropertyDefinitionValue, entityTypes: string[]): Promise<void> {
+  const field = indexFieldOf(def);
+  for (const entityType of entityTypes) {
+    try {
+      await services.client.indices.putMapping({ index: services.names.entity(entityType), body: propertyMappingOf(def) as any });
+    } catch (e) {
+      if (!isMappingConflict(e)) throw e;
+      const reason = (e.body as any)?.error?.reason ?? 'incompatible mapping';
+      throw conflict(
+        `The search field ${field} of ${entityType} entities cannot be mapped as ${valueKindOf(def.valueType)}: ${reason}. ` +
+          `A hard-deleted property with the same name may still own it; its mapping is released when its clean-up job and a reindex have finished`,
+      );
+    }
+  }
+}
+
+/** The entity types whose index maps any field of the property (plain or versioned). */
+export async function entityTypesMappingField(services: Services, qualifiedName: string, entityTypes: string[]): Promise<string[]> {
+  const word = esFieldWord(qualifiedName);
+  const fields = [`structuredProperties.${word}`, `structuredProperties.${word}.*`, `structuredProperties._versioned.${word}.*`];
+  const out: string[] = [];
+  for (const entityType of entityTypes) {
+    const res = await services.client.indices.getFieldMapping({ index: services.names.entity(entityType), fields }, { ignore: [404] });
+    const byIndex = (res.body ?? {}) as Record<string, { mappings?: Record<string, unknown> }>;
+    if (Object.values(byIndex).some((i) => Object.keys(i.mappings ?? {}).length > 0)) out.push(entityType);
+  }
+  return out;
+}
+
+export const qualifiedNameOfUrn = (propertyUrn: string) => parseUrn(propertyUrn).id;

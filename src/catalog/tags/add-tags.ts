@@ -1,0 +1,20 @@
+/** Adds tags to entities or dataset columns; tags already present are left as they are. */
+import type { Services } from '../../services.js';
+import { applyTagEdit } from './apply-tag-edit.js';
+import { addingTags } from './tag-lists.js';
+import { resolveTagResources, type TagResourceRef } from './tag-resources.js';
+import { parseTagUrns, requireTagsExist } from './tag-urns.js';
+
+export interface AddTagsInput {
+  tagUrns: readonly string[];
+  resources: readonly TagResourceRef[];
+  actor: string;
+  waitForSearch?: boolean;
+}
+
+export async function addTags(services: Services, input: AddTagsInput): Promise<void> {
+  const tagUrns = parseTagUrns(input.tagUrns);
+  await requireTagsExist(services, tagUrns);
+  const resources = await resolveTagResources(services, input.resources);
+  await Promise.all(resources.map((r) => applyTagEdit(services, r, addingTags(tagUrns), input)));
+}

@@ -1,0 +1,46 @@
+/** Applies one tag-list edit to one checked resource as a read-modify-write inside the store's optimistic concurrency. */
+import type { EditableSchemaMetadata } from '../../model/aspects/editable-schema-metadata.js';
+import type { GlobalTags } from '../../model/aspects/global-tags.js';
+import type { Services } from '../../services.js';
+import { KEEP_ASPECT, writeAspects, type AspectChange } from '../write-aspects.js';
+import { matchFieldPath, resolveFieldPath } from './resolve-field-path.js';
+import { editFieldTags, editGlobalTags, type TagListEdit } from './tag-lists.js';
+import type { TagResource } from './tag-resources.js';
+
+export interface TagEditOptions {
+  actor: string;
+  waitForSearch?: boolean;
+}
+
+function columnChanges(resource: TagResource, edit: TagListEdit, actor: string): AspectChange[] {
+  const datasetUrn = resource.target.urn.raw;
+  const { requested } = resource.column!;
+  // The schema is read inside the same write, so a column dropped meanwhile is refused rather than tagged.
+  let schema: unknown;
+  return [
+    {
+      aspect: 'schemaMetadata',
+      compute: (previous) => {
+        schema = previous;
+        return KEEP_ASPECT;
+      },
+    },
+    {
+      aspect: 'editableSchemaMetadata',
+      compute: (previous) => {
+        const fieldPath = resolveFieldPath(datasetUrn, schema, requested);
+        const fields = (schema as { fields: { fieldPath: string }[] }).fields;
+        const sameColumn = (entryPath: string) => matchFieldPath(fields, entryPath).path === fieldPath;
+        const next = editFieldTags(previous as EditableSchemaMetadata | undefined, fieldPath, edit, { time: Date.now(), actor }, sameColumn);
+        return next ?? KEEP_ASPECT;
+      },
+    },
+  ];
+}
+
+export async function applyTagEdit(services: Services, resource: TagResource, edit: TagListEdit, opts: TagEditOptions): Promise<void> {
+  const changes: AspectChange[] = resource.column
+    ? columnChanges(resource, edit, opts.actor)
+    : [{ aspect: 'globalTags', compute: (previous) => editGlobalTags(previous as GlobalTags | undefined, edit) ?? KEEP_ASPECT }];
+  await writeAspects(services, { target: resource.target, changes, actor: opts.actor, waitForSearch: opts.waitForSearch, mustExist: true });
+}

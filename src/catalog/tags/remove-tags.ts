@@ -1,0 +1,19 @@
+/** Removes tags from entities or dataset columns; the tags need not exist any more, the resources must. */
+import type { Services } from '../../services.js';
+import { applyTagEdit } from './apply-tag-edit.js';
+import { removingTags } from './tag-lists.js';
+import { resolveTagResources, type TagResourceRef } from './tag-resources.js';
+import { parseTagUrns } from './tag-urns.js';
+
+export interface RemoveTagsInput {
+  tagUrns: readonly string[];
+  resources: readonly TagResourceRef[];
+  actor: string;
+  waitForSearch?: boolean;
+}
+
+export async function removeTags(services: Services, input: RemoveTagsInput): Promise<void> {
+  const tagUrns = parseTagUrns(input.tagUrns);
+  const resources = await resolveTagResources(services, input.resources);
+  await Promise.all(resources.map((r) => applyTagEdit(services, r, removingTags(tagUrns), input)));
+}

@@ -1,0 +1,33 @@
+/** Changes a tag's name and description; colorHex and anything not given are kept. */
+import { validationError } from '../../errors.js';
+import type { TagProperties } from '../../model/aspects/tag-properties.js';
+import type { Services } from '../../services.js';
+import { KEEP_ASPECT, writeAspects } from '../write-aspects.js';
+import { requireTag } from './tag-urns.js';
+
+export interface UpdateTagInput {
+  urn: string;
+  name?: string | null;
+  description?: string | null;
+  actor: string;
+  waitForSearch?: boolean;
+}
+
+export async function updateTag(services: Services, input: UpdateTagInput): Promise<string> {
+  if (input.name != null && input.name.trim() === '') throw validationError('Tag name must not be empty');
+  const target = await requireTag(services, input.urn);
+  const change = {
+    aspect: 'tagProperties',
+    compute: (previous: unknown) => {
+      const before = (previous as TagProperties | undefined) ?? { name: target.urn.id };
+      const next: TagProperties = {
+        ...before,
+        ...(input.name != null ? { name: input.name } : {}),
+        ...(input.description != null ? { description: input.description } : {}),
+      };
+      return previous && JSON.stringify(next) === JSON.stringify(previous) ? KEEP_ASPECT : next;
+    },
+  };
+  await writeAspects(services, { target, actor: input.actor, waitForSearch: input.waitForSearch, mustExist: true, changes: [change] });
+  return target.urn.raw;
+}

@@ -1,0 +1,22 @@
+/** `tessera dataset get --urn`: the dataset in the dataset-file shape, with column-level structured properties. */
+import { schemaFieldUrn } from '../../model/urn.js';
+import type { StructuredProperties } from '../../model/aspects/structured-properties.js';
+import type { CliContext } from '../cli-context.js';
+import { CliError } from '../cli-error.js';
+import { presentDataset, type DatasetAspects } from '../dataset-view.js';
+
+const ASPECTS = ['datasetKey', 'datasetProperties', 'schemaMetadata', 'globalTags', 'structuredProperties'];
+
+export async function runDatasetGet(ctx: CliContext, opts: { urn: string }): Promise<void> {
+  const urn = opts.urn.startsWith('urn:li:') ? opts.urn : `urn:li:dataset:${opts.urn}`;
+  if (!urn.startsWith('urn:li:dataset:')) throw new CliError(`--urn must be a dataset urn, got ${opts.urn}`);
+  const client = ctx.client();
+  const entity = await client.getEntity(urn, ASPECTS);
+  if (!entity) throw new CliError(`Dataset ${urn} does not exist`);
+  const aspects = entity.aspects as DatasetAspects;
+  const paths = aspects.schemaMetadata?.fields.map((f) => f.fieldPath) ?? [];
+  const fieldProps = new Map(
+    await Promise.all(paths.map(async (p) => [p, await client.getAspect<StructuredProperties>(schemaFieldUrn(urn, p), 'structuredProperties')] as const)),
+  );
+  ctx.printJson(presentDataset(urn, aspects, fieldProps));
+}

@@ -1,0 +1,89 @@
+/** The `tessera` argument table: every command, its options and the function that runs it. */
+import { Command, Option } from 'commander';
+import type { CliContext } from './cli-context.js';
+import { DEFAULT_HOST } from './cli-config.js';
+import { runDatasetGet } from './commands/dataset-get.js';
+import { runDatasetUpsert } from './commands/dataset-upsert.js';
+import { runDelete } from './commands/delete.js';
+import { runGet } from './commands/get.js';
+import { runInit } from './commands/init.js';
+import { runPropertiesGet } from './commands/properties-get.js';
+import { runPropertiesList } from './commands/properties-list.js';
+import { runPropertiesUpsert } from './commands/properties-upsert.js';
+import { runTokenCreate } from './commands/token-create.js';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+export function createProgram(ctx: CliContext, version: string): Command {
+  const program = new Command('tessera')
+    .description('Command-line tool of the Tessera metadata catalog (server and token from `tessera init` or TESSERA_SERVER / TESSERA_TOKEN)')
+    .version(version)
+    .option('--json', 'print one machine-readable JSON document instead of text')
+    .showSuggestionAfterError()
+    // Inherited by every subcommand added below: usage errors reach main's error boundary instead of process.exit.
+    .exitOverride();
+
+  program
+    .command('init')
+    .description(`write ~/.tesseraenv with the server address (default ${DEFAULT_HOST}) and an access token`)
+    .option('--host <url>', 'server address, <base_url>/gms')
+    .option('--token <token>', 'access token (from the server\'s first start or `tessera token create`)')
+    .option('-f, --force', 'overwrite an existing ~/.tesseraenv without asking')
+    .action((o) => runInit(ctx, o));
+
+  const properties = program.command('properties').description('structured property definitions');
+  properties
+    .command('upsert')
+    .description('create or update the structured properties of a YAML file')
+    .requiredOption('-f, --file <yaml>', 'YAML list of properties (id, type, cardinality, entity_types, allowed_values, …)')
+    .action((o) => runPropertiesUpsert(ctx, o));
+  properties
+    .command('list')
+    .description('list every structured property definition')
+    .addOption(new Option('--details', 'print full definitions (default)').default(true))
+    .option('--no-details', 'print URNs only')
+    .option('--to-file <yaml>', 'write the definitions as a YAML file that `properties upsert -f` accepts')
+    .action((o) => runPropertiesList(ctx, o));
+  properties
+    .command('get')
+    .description('print one structured property definition')
+    .requiredOption('--urn <urn>', 'property urn (or its qualified name)')
+    .action((o) => runPropertiesGet(ctx, o));
+
+  const dataset = program.command('dataset').description('datasets and their structured properties');
+  dataset
+    .command('upsert')
+    .description('create or update the datasets of a YAML file (one dataset or a list)')
+    .requiredOption('-f, --file <yaml>', 'dataset YAML (id, platform, env, schema.fields, tags, structured_properties)')
+    .action((o) => runDatasetUpsert(ctx, o));
+  dataset
+    .command('get')
+    .description('print a dataset with its properties')
+    .requiredOption('--urn <urn>', 'dataset urn')
+    .action((o) => runDatasetGet(ctx, o));
+
+  program
+    .command('delete')
+    .description('soft delete an entity (status removed=true); --hard deletes it for good')
+    .requiredOption('--urn <urn>', 'entity urn')
+    .option('--hard', 'hard delete (not reversible)')
+    .option('-f, --force', 'do not ask for confirmation')
+    .action((o) => runDelete(ctx, o));
+
+  program
+    .command('get')
+    .description('print aspects of an entity as {"<aspect>": value}')
+    .requiredOption('--urn <urn>', 'entity urn')
+    .option('-a, --aspect <aspect>', 'aspect name (repeatable; all aspects when omitted)', collect, [])
+    .action((o) => runGet(ctx, o));
+
+  const token = program.command('token').description('access tokens');
+  token
+    .command('create')
+    .description('mint an access token with this machine\'s signing secret (AUTH_SECRET or the server\'s generated secret file)')
+    .requiredOption('--actor <urn>', 'urn:li:corpuser:<id> the token acts as')
+    .option('--ttl <duration>', 'lifetime: seconds, or 15m, 12h, 30d, 2w', '30d')
+    .action((o) => runTokenCreate(ctx, o));
+
+  return program;
+}

@@ -1,0 +1,107 @@
+/** The emitter wire of the original's clients: `POST /aspects?action=ingestProposal[Batch]`, over the aspect operations. */
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { deleteAspects } from '../catalog/delete-entity.js';
+import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/entity-target.js';
+import { parsePatchBody, patchAspect } from '../catalog/patch-aspect.js';
+import { upsertAspect } from '../catalog/upsert-aspect.js';
+import { formatZodIssues, validateAspectValue } from '../catalog/write-aspects.js';
+import { CatalogError, errorTitleOf, validationError } from '../errors.js';
+import { decodeProposalAspect, ProposalSchema, type Proposal } from '../model/proposal.js';
+import type { Services } from '../services.js';
+import { sendJson } from '../http/json.js';
+import { waitForSearch } from '../http/params.js';
+
+const AsyncSchema = z.union([z.enum(['true', 'false']), z.boolean()]).optional();
+const SingleBodySchema = z.strictObject({ proposal: z.unknown(), async: AsyncSchema });
+const BatchBodySchema = z.strictObject({ proposals: z.array(z.unknown()), async: AsyncSchema });
+
+interface Prepared {
+  proposal: Proposal;
+  target: EntityTarget;
+  aspect: string;
+  payload: unknown;
+}
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw validationError(`Invalid ${what} request: ${formatZodIssues('body', parsed.error)}`);
+  return parsed.data;
+}
+
+/** Checks everything that can be checked before writing: shape, URN, aspect name, aspect value or patch document. */
+function prepare(raw: unknown, label: string): Prepared {
+  try {
+    const parsed = ProposalSchema.safeParse(raw);
+    if (!parsed.success) throw validationError(formatZodIssues('proposal', parsed.error));
+    const proposal = parsed.data as Proposal;
+    const target = resolveTarget(proposal.entityType, proposal.entityUrn);
+    const aspect = resolveAspect(target.def, proposal.aspectName);
+    const payload = decodeProposalAspect(proposal);
+    if (proposal.changeType === 'UPSERT' || proposal.changeType === 'CREATE') validateAspectValue(aspect, payload);
+    if (proposal.changeType === 'PATCH') parsePatchBody(payload);
+    return { proposal, target, aspect, payload };
+  } catch (e) {
+    throw labelled(e, label);
+  }
+}
+
+function labelled(e: unknown, label: string): unknown {
+  return e instanceof CatalogError && label ? new CatalogError(e.code, `${label}: ${e.message}`, e.details) : e;
+}
+
+async function apply(services: Services, p: Prepared, actor: string, wait: boolean): Promise<string> {
+  const { target, aspect } = p;
+  switch (p.proposal.changeType) {
+    case 'UPSERT':
+    case 'CREATE':
+      await upsertAspect(services, { target, aspect, value: p.payload, mode: p.proposal.changeType === 'CREATE' ? 'create' : 'upsert', actor, waitForSearch: wait });
+      break;
+    case 'PATCH':
+      await patchAspect(services, { target, aspect, patch: p.payload, actor, waitForSearch: wait });
+      break;
+    case 'DELETE':
+      await deleteAspects(services, target, [aspect], actor);
+      break;
+  }
+  return target.urn.raw;
+}
+
+/** Validation problems answer 422 as the original's Rest.li wire does; other errors keep their usual status. */
+function sendValidation(e: unknown, res: Response, next: NextFunction): void {
+  if (e instanceof CatalogError && (e.code === 'VALIDATION' || e.code === 'INVALID_URN')) {
+    return sendJson(res, 422, { error: errorTitleOf[e.code], message: e.message, status: 422 });
+  }
+  next(e);
+}
+
+export function createIngestRouter(services: Services): Router {
+  const r = Router();
+  r.post('/aspects', async (req: Request, res: Response, next: NextFunction) => {
+    const action = req.query.action;
+    if (action !== 'ingestProposal' && action !== 'ingestProposalBatch') return next();
+    const actor: string = res.locals.actor;
+    const wait = waitForSearch(req);
+    try {
+      if (action === 'ingestProposal') {
+        const body = parseBody(SingleBodySchema, req.body, 'ingestProposal');
+        const urn = await apply(services, prepare(body.proposal, ''), actor, wait);
+        return sendJson(res, 200, { value: urn });
+      }
+      const body = parseBody(BatchBodySchema, req.body, 'ingestProposalBatch');
+      // Every proposal is checked before the first write, so a bad one refuses the batch without side effects.
+      const prepared = body.proposals.map((p, i) => prepare(p, `proposals[${i}]`));
+      for (const [i, p] of prepared.entries()) {
+        try {
+          await apply(services, p, actor, wait);
+        } catch (e) {
+          throw labelled(e, `proposals[${i}] (${p.target.urn.raw}, ${p.aspect})`);
+        }
+      }
+      sendJson(res, 200, { value: 'success' });
+    } catch (e) {
+      sendValidation(e, res, next);
+    }
+  });
+  return r;
+}

@@ -1,0 +1,17 @@
+/** Query.aggregateAcrossEntities: value counts per facet, each answered under the name it was asked by. */
+import { aggregateEntities } from '../../../catalog/search/aggregate-entities.js';
+import type { GraphqlContext } from '../../context.js';
+import { presentFacets } from './present-results.js';
+import { orFiltersOf, type CommonSearchInput } from './search-input.js';
+
+export async function aggregateAcrossEntities(_: unknown, { input }: { input: CommonSearchInput & { facets?: (string | null)[] | null } }, ctx: GraphqlContext) {
+  const facets = await aggregateEntities(ctx.services, {
+    types: input.types,
+    query: input.query.trim() === '' ? '*' : input.query,
+    facets: input.facets,
+    orFilters: orFiltersOf(input),
+    includeSoftDeleted: input.searchFlags?.includeSoftDeleted ?? false,
+    maxAggValues: input.searchFlags?.maxAggValues,
+  });
+  return { facets: presentFacets(facets) };
+}

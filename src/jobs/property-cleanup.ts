@@ -1,0 +1,116 @@
+/** The durable clean-ups of structured property values: after a hard delete (which then releases the field mapping) and after a version change. */
+import { SYSTEM_ACTOR } from '../catalog/bootstrap.js';
+import { indexFieldOf, loadDefinitions, type Assignment } from '../catalog/definitions.js';
+import { resolveTarget } from '../catalog/entity-target.js';
+import {
+  CleanupParamsSchema,
+  PROPERTY_HARD_DELETE_JOB,
+  PROPERTY_VERSION_CLEANUP_JOB,
+  VALUE_CARRIER_TYPES,
+  type CleanupParams,
+} from '../catalog/structured-properties/cleanup-jobs.js';
+import { entityTypesMappingField } from '../catalog/structured-properties/field-mapping.js';
+import { KEEP_ASPECT, writeAspects } from '../catalog/write-aspects.js';
+import { isCatalogError } from '../errors.js';
+import type { Services } from '../services.js';
+import type { JobHandler, JobRun } from './job-queue.js';
+import { reindexEntityTypes } from './reindex.js';
+
+const PAGE_SIZE = 500;
+/** A pass that still changes entities means writes raced the sweep; after this many the job is retried later. */
+const MAX_PASSES = 5;
+/** Jobs are recorded just before the change they clean up after; give that change this long to land. */
+const LANDING_GRACE_MS = 60_000;
+
+type Mode = 'all' | 'stale';
+
+const carries = (value: unknown, propertyUrn: string) =>
+  (((value as { properties?: Assignment[] } | undefined)?.properties ?? []) as Assignment[]).some((a) => a.propertyUrn === propertyUrn);
+
+/**
+ * `all` drops every assignment of the property; `stale` rewrites the aspect unchanged and lets the write rules drop
+ * the assignments whose stamp no longer matches the live definition (only they know the stamps).
+ */
+function computeFor(mode: Mode, propertyUrn: string) {
+  return (prev: unknown) => {
+    if (!carries(prev, propertyUrn)) return KEEP_ASPECT;
+    const value = structuredClone(prev) as { properties: Assignment[] };
+    if (mode === 'all') value.properties = value.properties.filter((a) => a.propertyUrn !== propertyUrn);
+    return value;
+  };
+}
+
+async function sweep(services: Services, p: CleanupParams, mode: Mode, heartbeat: (changed: number) => Promise<void>): Promise<number> {
+  const query = { bool: { should: p.fields.map((field) => ({ exists: { field } })), minimum_should_match: 1 } };
+  let changed = 0;
+  let after: unknown[] | undefined;
+  for (;;) {
+    const body = { size: PAGE_SIZE, query, sort: [{ urn: 'asc' }], _source: ['urn', 'entityType'], ...(after ? { search_after: after } : {}) };
+    const hits: any[] = (await services.store.search(VALUE_CARRIER_TYPES, body, { ignore_unavailable: true })).hits.hits;
+    for (const hit of hits) {
+      const target = resolveTarget(hit._source.entityType, hit._source.urn);
+      try {
+        const compute = computeFor(mode, p.propertyUrn);
+        const before = await services.store.get(target.def.name, target.urn.raw);
+        if (compute(before?.aspects.structuredProperties?.value) === KEEP_ASPECT) continue;
+        await writeAspects(services, { target, actor: SYSTEM_ACTOR, changes: [{ aspect: 'structuredProperties', compute }] });
+        changed++;
+      } catch (e) {
+        // An entity that vanished meanwhile (or a column whose dataset did) carries nothing any more.
+        if (!(isCatalogError(e) && e.code === 'NOT_FOUND')) throw e;
+      }
+    }
+    if (hits.length < PAGE_SIZE) return changed;
+    after = hits[hits.length - 1].sort;
+    await heartbeat(changed);
+  }
+}
+
+async function removeValues(services: Services, run: JobRun, p: CleanupParams, mode: Mode): Promise<number> {
+  let total = 0;
+  for (let pass = 1; pass <= MAX_PASSES; pass++) {
+    // Values written just before the change may not be searchable yet.
+    await services.client.indices.refresh({ index: VALUE_CARRIER_TYPES.map((t) => services.names.entity(t)).join(','), ignore_unavailable: true });
+    const changed = await sweep(services, p, mode, (n) => run.heartbeat({ phase: 'values', pass, entities: total + n }));
+    total += changed;
+    await run.heartbeat({ phase: 'values', pass, entities: total });
+    if (changed === 0) return total;
+  }
+  throw new Error(`Values of ${p.propertyUrn} were still being written after ${MAX_PASSES} clean-up passes`);
+}
+
+function waitForLanding(run: JobRun, what: string): void {
+  if (Date.now() - run.job.createdAt < LANDING_GRACE_MS) throw new Error(`${what} has not landed yet`);
+}
+
+export const runPropertyHardDeleteCleanup: JobHandler = async (services, run) => {
+  const p = CleanupParamsSchema.parse(run.job.params);
+  const doc = await services.store.get('structuredProperty', p.propertyUrn);
+  if (doc?.aspects.propertyDefinition && String(doc.generation ?? '') === p.generation) {
+    waitForLanding(run, `The hard delete of ${p.propertyUrn}`);
+    services.log.warn({ job: run.id, property: p.propertyUrn }, 'property was never deleted; nothing to clean');
+    return;
+  }
+  const entities = await removeValues(services, run, p, 'all');
+  // An OpenSearch field cannot change type in place: a rebuilt index drops the mapping so the name can return with another type.
+  const mapped = await entityTypesMappingField(services, p.qualifiedName, VALUE_CARRIER_TYPES);
+  await run.heartbeat({ phase: 'mapping', entities, reindex: mapped });
+  if (mapped.length > 0) await reindexEntityTypes(services, mapped, { log: (line) => services.log.info({ job: run.id }, line) });
+  await run.heartbeat({ phase: 'done', entities, reindexed: mapped });
+};
+
+export const runPropertyVersionCleanup: JobHandler = async (services, run) => {
+  const p = CleanupParamsSchema.parse(run.job.params);
+  const info = (await loadDefinitions(services, [p.propertyUrn])).get(p.propertyUrn);
+  if (info && info.generation === p.generation && indexFieldOf(info.definition) === p.staleField) {
+    waitForLanding(run, `The version change of ${p.propertyUrn}`);
+    return;
+  }
+  const entities = await removeValues(services, run, p, 'stale');
+  await run.heartbeat({ phase: 'done', entities });
+};
+
+export const propertyCleanupHandlers: Record<string, JobHandler> = {
+  [PROPERTY_HARD_DELETE_JOB]: runPropertyHardDeleteCleanup,
+  [PROPERTY_VERSION_CLEANUP_JOB]: runPropertyVersionCleanup,
+};

@@ -1,0 +1,96 @@
+/** Works out the mapping an entity index should have (base file + definitions) and how it differs from the live one. */
+import { entityTypeUrnToName } from '../model/entity-types.js';
+import type { EntityDoc } from '../storage/entity-store.js';
+import { loadMappingFile } from '../storage/indices.js';
+import type { Services } from '../services.js';
+import { infoFromDoc, propertyMappingOf, type DefinitionInfo } from '../catalog/definitions.js';
+import { canonicalLeaf, leavesOf, mergeProperties, setLeaf, type MappingNode, type Properties } from './mapping-tree.js';
+
+const SP_PREFIX = 'structuredProperties.';
+
+export interface IndexPlan {
+  entityType: string;
+  alias: string;
+  index: string;
+  documents: number;
+  /** The complete mapping the rebuilt index gets. */
+  mappings: Record<string, any>;
+  added: string[];
+  /** Mapped in the live index with another definition: only a rebuild can change them. */
+  changed: string[];
+  dropped: string[];
+  /** Property fields no definition asks for, kept because entities still hold values in them. */
+  kept: { field: string; values: number }[];
+  /** The leaves the live index lacks, as a put-mapping body. */
+  additions: Properties;
+}
+
+/** Every definition, soft-deleted ones included (their values come back on restore). */
+export async function loadAllDefinitions(services: Services): Promise<DefinitionInfo[]> {
+  await services.client.indices.refresh({ index: services.names.entity('structuredProperty') });
+  const out: DefinitionInfo[] = [];
+  let after: unknown[] | undefined;
+  for (;;) {
+    const res = await services.store.search(['structuredProperty'], {
+      size: 500,
+      query: { exists: { field: 'qualifiedName' } },
+      sort: [{ urn: 'asc' }],
+      ...(after && { search_after: after }),
+    });
+    const hits: { _source: EntityDoc; sort: unknown[] }[] = res.hits.hits;
+    for (const h of hits) {
+      const info = infoFromDoc(h._source);
+      if (info) out.push(info);
+    }
+    if (hits.length < 500) return out;
+    after = hits[hits.length - 1].sort;
+  }
+}
+
+export function desiredMappings(entityType: string, defs: DefinitionInfo[]): Record<string, any> {
+  const mappings = structuredClone(loadMappingFile('entity-index.json').mappings);
+  for (const info of defs) {
+    if (!info.definition.entityTypes.some((t) => entityTypeUrnToName(t) === entityType)) continue;
+    mergeProperties(mappings.properties, propertyMappingOf(info.definition).properties as Properties);
+  }
+  return mappings;
+}
+
+async function countWithField(services: Services, index: string, field: string): Promise<number> {
+  const res = await services.client.count({ index, body: { query: { exists: { field } } } });
+  return (res.body as { count: number }).count;
+}
+
+export async function planIndex(services: Services, entityType: string, defs: DefinitionInfo[]): Promise<IndexPlan | undefined> {
+  const alias = services.names.entity(entityType);
+  const res = await services.client.indices.getMapping({ index: alias }, { ignore: [404] });
+  if (res.statusCode === 404) return undefined;
+  const [[index, live]] = Object.entries(res.body as Record<string, { mappings: { properties?: Properties } }>);
+  const mappings = desiredMappings(entityType, defs);
+  const want = leavesOf(mappings.properties);
+  const have = leavesOf(live.mappings.properties);
+  const plan: IndexPlan = { entityType, alias, index, documents: 0, mappings, added: [], changed: [], dropped: [], kept: [], additions: {} };
+  for (const [path, leaf] of want) {
+    const current = have.get(path);
+    if (!current) {
+      plan.added.push(path);
+      setLeaf(plan.additions, path, leaf);
+    } else if (canonicalLeaf(current) !== canonicalLeaf(leaf)) plan.changed.push(path);
+  }
+  for (const [path, leaf] of have) {
+    if (want.has(path)) continue;
+    const values = path.startsWith(SP_PREFIX) ? await countWithField(services, index, path) : 0;
+    if (values > 0) {
+      plan.kept.push({ field: path, values });
+      setLeaf(mappings.properties, path, leaf as MappingNode);
+    } else plan.dropped.push(path);
+  }
+  plan.documents = (await services.client.count({ index })).body.count as number;
+  return plan;
+}
+
+/** The qualified-name word a property field belongs to (`structuredProperties._versioned.a_b.2024….string` → `a_b`). */
+export function propertyWordOf(field: string): string {
+  const segs = field.slice(SP_PREFIX.length).split('.');
+  return segs[0] === '_versioned' ? segs[1] : segs[0];
+}

@@ -1,0 +1,54 @@
+/** The metadata change proposal (MCP) of the emitter wire: its shape, and how its aspect travels as a JSON string. Pure. */
+import { z } from 'zod';
+import { validationError } from '../errors.js';
+
+export const CHANGE_TYPES = ['UPSERT', 'CREATE', 'PATCH', 'DELETE'] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+export const JSON_CONTENT_TYPE = 'application/json';
+export const PATCH_CONTENT_TYPE = 'application/json-patch+json';
+
+export const GenericAspectSchema = z.strictObject({
+  value: z.string({ error: 'must be the aspect serialised as a JSON string' }),
+  contentType: z.string().optional(),
+});
+
+export const ProposalSchema = z.strictObject({
+  entityType: z.string().optional(),
+  entityUrn: z.string({ error: 'entityUrn is required' }),
+  entityKeyAspect: z.unknown().optional(),
+  changeType: z.string({ error: 'changeType is required' }).refine((c) => (CHANGE_TYPES as readonly string[]).includes(c), {
+    error: (i) => `changeType ${String(i.input)} is not supported; one of ${CHANGE_TYPES.join(', ')}`,
+  }),
+  aspectName: z.string({ error: 'aspectName is required' }),
+  aspect: GenericAspectSchema.optional(),
+  systemMetadata: z.record(z.string(), z.unknown()).optional(),
+  auditHeader: z.unknown().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+export type Proposal = Omit<z.infer<typeof ProposalSchema>, 'changeType'> & { changeType: ChangeType };
+
+/** Builds a proposal for one aspect; `value` is the aspect (UPSERT/CREATE) or the patch document (PATCH). */
+export function createProposal(input: { entityType: string; entityUrn: string; aspectName: string; changeType?: ChangeType; value?: unknown }): Proposal {
+  const changeType = input.changeType ?? 'UPSERT';
+  const proposal: Proposal = { entityType: input.entityType, entityUrn: input.entityUrn, changeType, aspectName: input.aspectName };
+  if (changeType !== 'DELETE') {
+    proposal.aspect = { value: JSON.stringify(input.value), contentType: changeType === 'PATCH' ? PATCH_CONTENT_TYPE : JSON_CONTENT_TYPE };
+  }
+  return proposal;
+}
+
+/** The aspect (or patch) a proposal carries, parsed from its JSON string; throws VALIDATION naming what is wrong. */
+export function decodeProposalAspect(p: Proposal): unknown {
+  if (p.changeType === 'DELETE') return undefined;
+  if (!p.aspect) throw validationError(`proposal.aspect is required for changeType ${p.changeType}`);
+  const type = p.aspect.contentType ?? JSON_CONTENT_TYPE;
+  if (type !== JSON_CONTENT_TYPE && type !== PATCH_CONTENT_TYPE) {
+    throw validationError(`proposal.aspect.contentType ${type} is not supported; use ${JSON_CONTENT_TYPE}`);
+  }
+  try {
+    return JSON.parse(p.aspect.value);
+  } catch (e) {
+    throw validationError(`proposal.aspect.value is not valid JSON: ${(e as Error).message}`);
+  }
+}

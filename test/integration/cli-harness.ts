@@ -1,0 +1,99 @@
+/** Runs the BUILT `tessera` CLI as a child process against a test app; builds dist/ first when it is missing or stale. */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestApp } from './harness.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const CLI = join(ROOT, 'dist/cli/main.js');
+const LOCK = join(ROOT, 'dist/.cli-test-build.lock');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(p) : entry.name.endsWith('.ts') ? statSync(p).mtimeMs : 0);
+  }
+  return newest;
+}
+
+const fresh = () => existsSync(CLI) && statSync(CLI).mtimeMs >= newestSource(join(ROOT, 'src'));
+
+/** `npm test` builds before running; a direct vitest run builds here, once, under a lock shared by parallel test files. */
+export async function ensureBuilt(): Promise<void> {
+  if (fresh()) return;
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  for (let waited = 0; ; waited += 500) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (waited > 120_000) rmSync(LOCK, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 500));
+      if (fresh()) return;
+    }
+  }
+  try {
+    if (!fresh()) spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'ignore' });
+    if (!existsSync(CLI)) throw new Error('the build did not produce dist/cli/main.js');
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON, when it is. */
+  json: any;
+}
+
+/** A fresh HOME, so `~/.tesseraenv` of the machine is never read or written. */
+export const tempHome = () => mkdtempSync(join(tmpdir(), 'tessera-cli-'));
+
+/** The environment pointing the CLI at a test app (through its `/gms` prefix). */
+export function cliEnv(app: TestApp, home: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { TESSERA_SERVER: `${app.url}/gms`, TESSERA_TOKEN: app.token, HOME: home, ...extra };
+}
+
+export function runCli(args: string[], env: Record<string, string>, opts: { input?: string; cwd?: string } = {}): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      let json: unknown;
+      try {
+        json = stdout.trim() ? JSON.parse(stdout) : undefined;
+      } catch {
+        json = undefined;
+      }
+      resolvePromise({ code: code ?? -1, stdout, stderr, json });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+/** Runs the CLI inside a pseudo-terminal (util-linux `script`), answering prompts with `input`. */
+export function runCliInTty(args: string[], env: Record<string, string>, input: string): Promise<CliResult> {
+  const command = [process.execPath, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TERM: 'dumb', ...env } });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr: '', json: undefined }));
+    // Answer once the prompt has had time to appear.
+    setTimeout(() => child.stdin.write(input), 1500);
+  });
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintToken } from '../../src/http/auth.js';
+import { Emitter, TesseraApiError, TesseraClient, TesseraValidationError, createProposal } from '../../src/sdk/index.js';
+import { DEFAULT_RETRY } from '../../src/sdk/retry.js';
+import { retryDelayMs } from '../../src/sdk/retry.js';
+import { enc, startTestApp, TEST_SECRET, type TestApp } from './harness.js';
+
+const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,sdk.${name},PROD)`;
+let app: TestApp;
+let token: string;
+
+/** A fetch that records every call and can answer the first N with a synthetic status. */
+function countingFetch(failFirst = 0, status = 429, retryAfter = '0') {
+  const calls: { method: string; url: string }[] = [];
+  const f: typeof fetch = async (input, init) => {
+    calls.push({ method: init?.method ?? 'GET', url: String(input) });
+    if (calls.length <= failFirst) return new Response(JSON.stringify({ error: 'busy', message: 'try later' }), { status, headers: { 'retry-after': retryAfter } });
+    return fetch(input, init);
+  };
+  return { fetch: f, calls };
+}
+
+const clientFor = (extra: Partial<ConstructorParameters<typeof TesseraClient>[0]> = {}) => new TesseraClient({ server: `${app.url}/gms`, token, ...extra });
+
+beforeAll(async () => {
+  app = await startTestApp('sdk-emitter');
+  token = await mintToken(TEST_SECRET, 'urn:li:corpuser:emitter', 3600);
+});
+afterAll(async () => app?.close());
+
+describe('Emitter over POST /aspects?action=ingestProposal', () => {
+  it('writes a whole aspect, answers the urn, and stamps the token subject', async () => {
+    const emitter = new Emitter(clientFor());
+    const urn = await emitter.upsertAspect(ds('one'), 'datasetProperties', { name: 'one', description: 'first', customProperties: { k: 'v' } });
+    expect(urn).toBe(ds('one'));
+    const read = await app.get(`/openapi/v3/entity/dataset/${enc(ds('one'))}/datasetProperties?systemMetadata=true`);
+    expect(read.body.datasetProperties.value).toEqual({ name: 'one', description: 'first', customProperties: { k: 'v' } });
+    expect(read.body.datasetProperties.systemMetadata.aspectCreated.actor).toBe('urn:li:corpuser:emitter');
+    expect(await emitter.client.getAspect(ds('one'), 'datasetProperties')).toEqual({ name: 'one', description: 'first', customProperties: { k: 'v' } });
+  });
+
+  it('patches, deletes and create-only writes through the same wire', async () => {
+    const emitter = new Emitter(clientFor());
+    await emitter.patchAspect(ds('one'), 'datasetProperties', [{ op: 'add', path: '/description', value: 'patched' }]);
+    expect(await emitter.client.getAspect(ds('one'), 'datasetProperties')).toMatchObject({ name: 'one', description: 'patched' });
+    await emitter.emit({ entityUrn: ds('one'), aspectName: 'status', value: { removed: false } });
+    await emitter.emit({ entityUrn: ds('one'), aspectName: 'status', changeType: 'DELETE' });
+    expect(await emitter.client.getAspect(ds('one'), 'status')).toBeNull();
+    const again = emitter.emit({ entityUrn: ds('one'), aspectName: 'datasetProperties', changeType: 'CREATE', value: { name: 'x' } });
+    await expect(again).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('sends batches of batchSize, in order, and every change lands', async () => {
+    const counting = countingFetch();
+    const emitter = new Emitter(clientFor({ fetch: counting.fetch }), { batchSize: 100 });
+    const changes = Array.from({ length: 250 }, (_, i) => ({ entityUrn: ds(`batch${i % 50}`), aspectName: 'datasetProperties', value: { name: `n${i}` } }));
+    expect(await emitter.emitBatch(changes)).toBe(250);
+    expect(counting.calls.map((c) => new URL(c.url).searchParams.get('action'))).toEqual(['ingestProposalBatch', 'ingestProposalBatch', 'ingestProposalBatch']);
+    // The last write of each dataset wins: i = 200..249.
+    for (const i of [0, 17, 49]) expect(await emitter.client.getAspect(ds(`batch${i}`), 'datasetProperties')).toEqual({ name: `n${200 + i}` });
+  });
+
+  it('validates with the aspect schemas before sending anything', async () => {
+    const counting = countingFetch();
+    const emitter = new Emitter(clientFor({ fetch: counting.fetch }));
+    await expect(emitter.upsertAspect(ds('v'), 'datasetProperties', { name: 5 })).rejects.toThrow(/Invalid datasetProperties .*datasetProperties\.name/);
+    await expect(emitter.upsertAspect(ds('v'), 'datasetProperties', { colour: 'red' })).rejects.toThrow(/unknown field\(s\) 'colour'/);
+    await expect(emitter.upsertAspect(ds('v'), 'nonsense', {})).rejects.toThrow(/Unknown aspect nonsense for entity dataset/);
+    await expect(emitter.upsertAspect('urn:li:dataset:(hive,x)', 'status', { removed: true })).rejects.toBeInstanceOf(TesseraValidationError);
+    await expect(emitter.patchAspect(ds('v'), 'globalTags', { patch: [{ op: 'explode', path: '/x' }] } as any)).rejects.toThrow(/Invalid patch/);
+    const batch = emitter.emitBatch([{ entityUrn: ds('v'), aspectName: 'status', value: { removed: false } }, { entityUrn: ds('v'), aspectName: 'status', value: { removed: 'no' } }]);
+    await expect(batch).rejects.toThrow(/^changes\[1\]: Invalid status/);
+    expect(counting.calls).toHaveLength(0);
+  });
+
+  it('retries 429 and 503 with backoff, then gives up with the server error', async () => {
+    const flaky = countingFetch(2, 429);
+    const emitter = new Emitter(clientFor({ fetch: flaky.fetch, retry: { baseDelayMs: 5 } }));
+    expect(await emitter.upsertAspect(ds('retry'), 'datasetProperties', { name: 'r' })).toBe(ds('retry'));
+    expect(flaky.calls).toHaveLength(3);
+    const down = countingFetch(100, 503);
+    const failing = new Emitter(clientFor({ fetch: down.fetch, retry: { retries: 2, baseDelayMs: 5 } }));
+    const err = await failing.upsertAspect(ds('retry'), 'datasetProperties', { name: 'r' }).catch((e) => e);
+    expect(err).toBeInstanceOf(TesseraApiError);
+    expect(err).toMatchObject({ status: 503, error: 'busy', message: 'try later' });
+    expect(down.calls).toHaveLength(3);
+    const bad = countingFetch(100, 400);
+    await expect(new Emitter(clientFor({ fetch: bad.fetch })).upsertAspect(ds('retry'), 'status', { removed: true })).rejects.toMatchObject({ status: 400 });
+    expect(bad.calls).toHaveLength(1);
+  });
+
+  it('computes exponential backoff with jitter, honouring Retry-After up to the cap', () => {
+    const opts = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
+    expect(retryDelayMs(0, opts, null, () => 0)).toBe(50);
+    expect(retryDelayMs(0, opts, null, () => 1)).toBe(100);
+    expect(retryDelayMs(3, opts, null, () => 1)).toBe(800);
+    expect(retryDelayMs(6, opts, null, () => 1)).toBe(1000);
+    expect(retryDelayMs(0, opts, '0.5', () => 1)).toBe(500);
+    expect(retryDelayMs(0, opts, '30', () => 1)).toBe(1000);
+  });
+});
+
+describe('the ingestProposal wire itself', () => {
+  const proposal = (over: Record<string, unknown> = {}) => ({ ...createProposal({ entityType: 'dataset', entityUrn: ds('wire'), aspectName: 'datasetProperties', value: { name: 'w' } }), ...over });
+
+  it('answers {"value": urn} for one proposal and {"value": "success"} for a batch, at / and /gms', async () => {
+    const one = await app.post('/aspects?action=ingestProposal', { proposal: proposal(), async: 'false' });
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual({ value: ds('wire') });
+    const batch = await app.post('/gms/aspects?action=ingestProposalBatch', { proposals: [proposal(), proposal({ aspectName: 'status', aspect: { value: '{"removed":false}', contentType: 'application/json' } })], async: 'true' });
+    expect(batch.status).toBe(200);
+    expect(batch.body).toEqual({ value: 'success' });
+    expect((await app.get(`/openapi/v2/entity/dataset/${enc(ds('wire'))}/status`)).body).toEqual({ value: { removed: false } });
+  });
+
+  it('answers 422 {error, message} for invalid proposals and writes nothing from a refused batch', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ async: 'false' }, /proposal/],
+      [{ proposal: proposal({ changeType: 'RESTATE' }) }, /changeType RESTATE is not supported/],
+      [{ proposal: proposal({ aspect: { value: '{"name": ', contentType: 'application/json' } }) }, /not valid JSON/],
+      [{ proposal: proposal({ aspect: { value: '{"name": 5}', contentType: 'application/json' } }) }, /datasetProperties\.name/],
+      [{ proposal: proposal({ aspectName: 'nonsense' }) }, /Unknown aspect nonsense/],
+      [{ proposal: proposal({ entityUrn: 'urn:li:dataset:(nope)' }) }, /Invalid urn/],
+      [{ proposal: proposal({ entityType: 'tag' }) }, /expected an urn of entity type tag/],
+      [{ proposal: proposal({ extra: 1 }) }, /unknown field\(s\) 'extra'/],
+      [{ proposal: proposal({ aspect: { value: '{}', contentType: 'text/plain' } }) }, /contentType text\/plain is not supported/],
+      [{ proposal: proposal({ changeType: 'PATCH', aspect: { value: '{"nopatch": 1}', contentType: 'application/json-patch+json' } }) }, /Missing `patch` field/],
+    ];
+    for (const [body, message] of cases) {
+      const r = await app.post('/aspects?action=ingestProposal', body);
+      expect(r.status, JSON.stringify(body)).toBe(422);
+      expect(r.body.message, JSON.stringify(body)).toMatch(message);
+      expect(typeof r.body.error).toBe('string');
+    }
+    const fresh = ds('refused');
+    const batch = await app.post('/aspects?action=ingestProposalBatch', {
+      proposals: [proposal({ entityUrn: fresh }), proposal({ entityUrn: fresh, aspect: { value: '{"bogus": true}', contentType: 'application/json' } })],
+    });
+    expect(batch.status).toBe(422);
+    expect(batch.body.message).toMatch(/^proposals\[1\]: /);
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc(fresh)}`)).status).toBe(404);
+  });
+
+  it('keeps the usual status for errors that are not validation (404 for tags on a missing dataset)', async () => {
+    const r = await app.post('/aspects?action=ingestProposal', { proposal: proposal({ entityUrn: ds('missing'), aspectName: 'globalTags', aspect: { value: '{"tags":[]}', contentType: 'application/json' } }) });
+    expect(r.status).toBe(404);
+    expect(r.body.error).toBe('Not Found');
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { applyAspectPatch } from '../../src/model/json-patch.js';
+
+const A = 'urn:li:structuredProperty:io.acryl.privacy.retentionTime';
+const B = 'urn:li:structuredProperty:io.acryl.privacy.retentionTime02';
+const keys = { arrayPrimaryKeys: { properties: ['propertyUrn'] } };
+
+describe('json patch with array primary keys', () => {
+  const current = { properties: [{ propertyUrn: A, values: [{ double: 60 }] }, { propertyUrn: B, values: [{ string: 'bar2' }] }] };
+
+  it('remove deletes that entry and leaves the others', () => {
+    expect(applyAspectPatch('structuredProperties', current, { patch: [{ op: 'remove', path: `/properties/${A}` }], ...keys })).toEqual({
+      properties: [{ propertyUrn: B, values: [{ string: 'bar2' }] }],
+    });
+  });
+
+  it('add replaces an existing entry in place and appends a new one', () => {
+    const out = applyAspectPatch('structuredProperties', current, {
+      patch: [
+        { op: 'add', path: `/properties/${A}`, value: { propertyUrn: A, values: [{ double: 365 }] } },
+        { op: 'add', path: '/properties/urn:li:structuredProperty:c', value: { propertyUrn: 'urn:li:structuredProperty:c', values: [{ string: 'x' }] } },
+      ],
+      ...keys,
+    });
+    expect(out.properties.map((p: any) => p.propertyUrn)).toEqual([A, B, 'urn:li:structuredProperty:c']);
+    expect(out.properties[0].values).toEqual([{ double: 365 }]);
+  });
+
+  it('removing an absent entry is a no-op, also on a missing aspect', () => {
+    expect(applyAspectPatch('structuredProperties', current, { patch: [{ op: 'remove', path: '/properties/urn:li:structuredProperty:nope' }], ...keys })).toEqual(current);
+    expect(applyAspectPatch('structuredProperties', undefined, { patch: [{ op: 'remove', path: `/properties/${A}` }], ...keys })).toEqual({ properties: [] });
+  });
+
+  it('uses the aspect template keys without arrayPrimaryKeys (globalTags keyed by tag)', () => {
+    const out = applyAspectPatch('globalTags', { tags: [{ tag: 'urn:li:tag:a' }] }, [{ op: 'add', path: '/tags/urn:li:tag:b', value: { tag: 'urn:li:tag:b' } }]);
+    expect(out).toEqual({ tags: [{ tag: 'urn:li:tag:a' }, { tag: 'urn:li:tag:b' }] });
+  });
+
+  it('supports two keys with a nested key path and re-injects a missing scalar key', () => {
+    const body = {
+      patch: [{ op: 'add' as const, path: `/properties/${A}/`, value: { values: [{ double: 30 }] } }],
+      arrayPrimaryKeys: { properties: ['propertyUrn', 'attribution\u241Fsource'] },
+    };
+    expect(applyAspectPatch('structuredProperties', undefined, body)).toEqual({ properties: [{ values: [{ double: 30 }], propertyUrn: A }] });
+  });
+
+  it('handles plain object paths, replace, test, copy and move', () => {
+    let v = applyAspectPatch('datasetProperties', { name: 'a' }, [{ op: 'add', path: '/customProperties/k', value: 'v' }]);
+    expect(v).toEqual({ name: 'a', customProperties: { k: 'v' } });
+    v = applyAspectPatch('datasetProperties', v, [{ op: 'test', path: '/name', value: 'a' }, { op: 'replace', path: '/name', value: 'b' }, { op: 'copy', from: '/name', path: '/description' }]);
+    expect(v).toMatchObject({ name: 'b', description: 'b' });
+    v = applyAspectPatch('datasetProperties', v, [{ op: 'move', from: '/description', path: '/qualifiedName' }]);
+    expect(v.description).toBeUndefined();
+    expect(v.qualifiedName).toBe('b');
+    expect(() => applyAspectPatch('datasetProperties', v, [{ op: 'test', path: '/name', value: 'zzz' }])).toThrow('test failed');
+  });
+
+  it('unescapes ~1 and ~0 in paths', () => {
+    expect(applyAspectPatch('datasetProperties', {}, [{ op: 'add', path: '/customProperties/a~1b~0c', value: '1' }])).toEqual({ customProperties: { 'a/b~c': '1' } });
+  });
+});

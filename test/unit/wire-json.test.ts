@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { stringifyCatalogJson } from '../../src/http/json.js';
+import { formatJavaDouble } from '../../src/model/java-double.js';
+
+describe('wire JSON', () => {
+  it('renders double union members with a decimal point and leaves other numbers alone', () => {
+    expect(stringifyCatalogJson({ values: [{ double: 30 }, { double: 2.5 }, { string: '30' }], count: 3 })).toBe(
+      '{"values":[{"double":30.0},{"double":2.5},{"string":"30"}],"count":3}',
+    );
+  });
+
+  it('formats doubles like Java', () => {
+    expect(formatJavaDouble(60)).toBe('60.0');
+    expect(formatJavaDouble(0.5)).toBe('0.5');
+    expect(formatJavaDouble(1e7)).toBe('1.0E7');
+    expect(formatJavaDouble(1.5e-4)).toBe('1.5E-4');
+    expect(formatJavaDouble(-12)).toBe('-12.0');
+  });
+});
