@@ -5,16 +5,16 @@ import type { EntityTarget } from './entity-target.js';
 import { DELETE_ASPECT, writeAspects } from './write-aspects.js';
 import { entityDeleteHooks } from './hooks/entity-delete-hooks.js';
 
-export async function deleteEntity(services: Services, target: EntityTarget, actor: string): Promise<void> {
+export async function deleteEntity(services: Services, target: EntityTarget, actor: string, opts: { waitForSearch?: boolean } = {}): Promise<void> {
   const doc = await services.store.get(target.def.name, target.urn.raw);
   if (!doc) return;
   // The clean-up job is recorded before the entity goes, so a crash in between cannot lose it.
   await entityDeleteHooks[target.def.name]?.(services, doc, actor);
-  await services.store.mutate(target.def.name, target.urn.raw, async () => null);
+  await services.store.mutate(target.def.name, target.urn.raw, async () => null, { refresh: opts.waitForSearch });
 }
 
-export async function deleteAspects(services: Services, target: EntityTarget, aspects: string[], actor: string): Promise<EntityDoc | null> {
+export async function deleteAspects(services: Services, target: EntityTarget, aspects: string[], actor: string, opts: { waitForSearch?: boolean } = {}): Promise<EntityDoc | null> {
   const existing = await services.store.get(target.def.name, target.urn.raw);
   if (!existing) return null;
-  return writeAspects(services, { target, actor, changes: aspects.map((aspect) => ({ aspect, compute: () => DELETE_ASPECT })) });
+  return writeAspects(services, { target, actor, waitForSearch: opts.waitForSearch, changes: aspects.map((aspect) => ({ aspect, compute: () => DELETE_ASPECT })) });
 }

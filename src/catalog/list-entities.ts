@@ -6,6 +6,7 @@ import type { Services } from '../services.js';
 import { presentEntity, type EntityView } from './read-entity.js';
 import { decodeScrollId, encodeScrollId } from './scroll-id.js';
 import { buildEntityQuery } from './search/entity-query.js';
+import { runSearch } from './search/search-entities.js';
 import { withListDefaults } from './structured-properties/list-defaults.js';
 
 export interface ListInput {
@@ -50,7 +51,7 @@ export async function listEntities(services: Services, input: ListInput): Promis
     timeout: `${services.config.SEARCH_TIMEOUT_MS}ms`,
   };
   if (input.scrollId) body.search_after = decodeScrollId(input.scrollId).s;
-  const res = await services.store.search([input.entityType.name], body);
+  const res = await runSearch(services, [input.entityType.name], body);
   const hits: any[] = res.hits.hits;
   const entities = await Promise.all(hits.map(async (h) => withListDefaults(await presentEntity(services, h._source as EntityDoc, input.aspects))));
   const scrollId = hits.length === size && size > 0 ? encodeScrollId(hits[hits.length - 1].sort) : undefined;

@@ -11,7 +11,7 @@ export function readYamlFile(file: string): unknown {
     const code = (e as NodeJS.ErrnoException).code;
     throw new CliError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message}`);
   }
-  const doc = parseDocument(text, { prettyErrors: false });
+  const doc = parseDocument(text);
   if (doc.errors.length > 0) {
     const first = doc.errors[0];
     const at = first.linePos?.[0] ? ` at line ${first.linePos[0].line}, column ${first.linePos[0].col}` : '';

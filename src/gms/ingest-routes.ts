@@ -91,9 +91,11 @@ export function createIngestRouter(services: Services): Router {
       const body = parseBody(BatchBodySchema, req.body, 'ingestProposalBatch');
       // Every proposal is checked before the first write, so a bad one refuses the batch without side effects.
       const prepared = body.proposals.map((p, i) => prepare(p, `proposals[${i}]`));
+      // A refresh shows every earlier write to its index, so only the last write per entity type needs to wait for search.
+      const lastOfType = new Map(prepared.map((p, i) => [p.target.def.name, i]));
       for (const [i, p] of prepared.entries()) {
         try {
-          await apply(services, p, actor, wait);
+          await apply(services, p, actor, wait && lastOfType.get(p.target.def.name) === i);
         } catch (e) {
           throw labelled(e, `proposals[${i}] (${p.target.urn.raw}, ${p.aspect})`);
         }

@@ -89,8 +89,8 @@ export function createEntityRouter(services: Services, dialect: Dialect): Router
   r.delete('/:entity/:urn', async (req, res) => {
     const t = target(req);
     const aspects = listParam(req, 'aspects').map((a) => resolveAspect(t.def, a));
-    if (aspects.length > 0) await deleteAspects(services, t, aspects, actorOf(res));
-    else await deleteEntity(services, t, actorOf(res));
+    if (aspects.length > 0) await deleteAspects(services, t, aspects, actorOf(res), { waitForSearch: waitForSearch(req) });
+    else await deleteEntity(services, t, actorOf(res), { waitForSearch: waitForSearch(req) });
     res.status(200).end();
   });
 
@@ -127,7 +127,7 @@ export function createEntityRouter(services: Services, dialect: Dialect): Router
 
   r.delete('/:entity/:urn/:aspect', async (req, res) => {
     const t = target(req);
-    await deleteAspects(services, t, [resolveAspect(t.def, String(req.params.aspect))], actorOf(res));
+    await deleteAspects(services, t, [resolveAspect(t.def, String(req.params.aspect))], actorOf(res), { waitForSearch: waitForSearch(req) });
     res.status(200).end();
   });
 

@@ -79,6 +79,22 @@ async function removeValues(services: Services, run: JobRun, p: CleanupParams, m
   throw new Error(`Values of ${p.propertyUrn} were still being written after ${MAX_PASSES} clean-up passes`);
 }
 
+/** Rebuilding an index can outlast the lease: keep extending it while `fn` runs, so no other process starts the same work. */
+async function withKeepAlive<T>(services: Services, run: JobRun, progress: Record<string, unknown>, fn: () => Promise<T>): Promise<T> {
+  await run.heartbeat(progress);
+  // One heartbeat at a time: overlapping conditional writes of the job would look like a lost lease.
+  let inFlight: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    inFlight = inFlight.then(() => run.heartbeat(progress)).catch(() => undefined);
+  }, Math.max(1000, services.config.JOB_LEASE_MS / 3));
+  try {
+    return await fn();
+  } finally {
+    clearInterval(timer);
+    await inFlight;
+  }
+}
+
 function waitForLanding(run: JobRun, what: string): void {
   if (Date.now() - run.job.createdAt < LANDING_GRACE_MS) throw new Error(`${what} has not landed yet`);
 }
@@ -94,9 +110,13 @@ export const runPropertyHardDeleteCleanup: JobHandler = async (services, run) =>
   const entities = await removeValues(services, run, p, 'all');
   // An OpenSearch field cannot change type in place: a rebuilt index drops the mapping so the name can return with another type.
   const mapped = await entityTypesMappingField(services, p.qualifiedName, VALUE_CARRIER_TYPES);
-  await run.heartbeat({ phase: 'mapping', entities, reindex: mapped });
-  if (mapped.length > 0) await reindexEntityTypes(services, mapped, { log: (line) => services.log.info({ job: run.id }, line) });
-  await run.heartbeat({ phase: 'done', entities, reindexed: mapped });
+  const dropped: string[] = [];
+  for (const entityType of mapped) {
+    const progress = { phase: 'mapping', entities, reindexing: entityType, dropped };
+    const summary = await withKeepAlive(services, run, progress, () => reindexEntityTypes(services, [entityType], { log: (line) => services.log.info({ job: run.id }, line) }));
+    dropped.push(...summary.indices.flatMap((i) => i.droppedFields));
+  }
+  await run.heartbeat({ phase: 'done', entities, dropped });
 };
 
 export const runPropertyVersionCleanup: JobHandler = async (services, run) => {

@@ -28,7 +28,7 @@ const SWAP_GRACE_MS = 500;
 const COPY_TIMEOUT_MS = 3_600_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function describePlan(plan: IndexPlan, log: (line: string) => void): void {
+function describePlan(plan: IndexPlan, log: (line: string) => void): void {
   log(`${plan.alias} (${plan.index}): ${plan.documents} documents`);
   for (const f of plan.added) log(`  + ${f}`);
   for (const f of plan.changed) log(`  ~ ${f} (mapped differently now; needs a rebuild)`);
@@ -97,6 +97,14 @@ async function rebuild(services: Services, plan: IndexPlan, log: (line: string) 
   return next;
 }
 
+/** Definitions created while the copy ran put their mappings on the old index; the new one gets them now. */
+async function catchUpDefinitions(services: Services, entityType: string, log: (line: string) => void): Promise<void> {
+  const plan = await planIndex(services, entityType, await loadAllDefinitions(services));
+  if (!plan || plan.added.length === 0) return;
+  await services.client.indices.putMapping({ index: plan.alias, body: { properties: plan.additions } as any });
+  log(`  added ${plan.added.length} mappings of definitions written during the copy: ${plan.added.join(', ')}`);
+}
+
 /**
  * For each entity type: pure additions are put in place; dropped or changed fields rebuild the index into a new
  * physical index that replaces the old one behind the alias. Running it again with nothing to change changes nothing.
@@ -131,6 +139,7 @@ export async function reindexEntityTypes(services: Services, entityTypes: string
     } else {
       entry.to = await rebuild(services, plan, log);
       entry.action = 'rebuilt';
+      await catchUpDefinitions(services, entityType, log);
     }
     summary.indices.push(entry);
   }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Client } from '@opensearch-project/opensearch';
 import { conflict } from '../errors.js';
 import type { IndexNames } from './indices.js';
-import { guarded, isNotFound, isVersionConflict, toCatalogError } from './opensearch-errors.js';
+import { guarded, isNotFound, isVersionConflict, isWriteBlocked, toCatalogError } from './opensearch-errors.js';
 
 export interface AuditStamp {
   time: number;
@@ -49,8 +49,6 @@ interface Pending {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A reindex blocks writes on the old index until the alias points at the new one; such writes are retried like conflicts. */
-const isWriteBlocked = (e: unknown) => (e as { statusCode?: number; body?: { error?: { type?: string } } })?.body?.error?.type === 'cluster_block_exception';
-
 /** OpenSearch ids are limited to 512 bytes; longer URNs are addressed by their hash. */
 export function docIdOf(urn: string): string {
   return Buffer.byteLength(urn) <= 500 ? urn : `sha256:${createHash('sha256').update(urn).digest('hex')}`;

@@ -6,6 +6,11 @@ export function isVersionConflict(e: unknown): boolean {
   return e instanceof errors.ResponseError && e.statusCode === 409;
 }
 
+/** A write refused because the index is write-blocked (the reindex job blocks writes while it copies). */
+export function isWriteBlocked(e: unknown): boolean {
+  return e instanceof errors.ResponseError && (e.body as { error?: { type?: string } })?.error?.type === 'cluster_block_exception';
+}
+
 export function isNotFound(e: unknown): boolean {
   return e instanceof errors.ResponseError && e.statusCode === 404;
 }
@@ -19,6 +24,7 @@ export function toCatalogError(e: unknown): unknown {
   if (e instanceof errors.ResponseError && (e.statusCode === 429 || e.statusCode === 503)) {
     return unavailable('OpenSearch is overloaded');
   }
+  if (isWriteBlocked(e)) return unavailable('The index is being rebuilt and does not accept writes yet; retry shortly');
   return e;
 }
 

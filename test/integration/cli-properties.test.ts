@@ -202,8 +202,11 @@ describe('tessera properties get and list', () => {
 
     // Hard delete everything, recreate from the exported file alone: the same definitions come back.
     for (const u of [RETENTION, SLA, TEAM]) expect((await runCli(['delete', '--urn', u, '--hard'], env)).code).toBe(0);
+    await app.refresh(); // hard deletes do not wait for search (the DELETE route takes no waitForSearch)
+    await app.runJobs(); // a hard-deleted name is free again once its value clean-up has run
     expect((await runCli(['properties', 'list', '--no-details'], env)).stdout.trim()).toBe('');
     const recreated = await runCli(['properties', 'upsert', '-f', out], env);
+    expect(recreated.stderr).toBe('');
     expect(recreated.code).toBe(0);
     for (const u of [RETENTION, SLA, TEAM]) {
       const { immutable, ...rest } = await definition(u);
@@ -247,7 +250,8 @@ describe('tessera delete and get', () => {
     expect(yes.stdout).toContain('permanently delete');
     expect(yes.stdout).toContain(`Hard deleted ${TEAM}`);
     expect(yes.code).toBe(0);
-    await runCli(['properties', 'upsert', '-f', join(home, 'props.yaml')], env);
+    await app.runJobs();
+    expect((await runCli(['properties', 'upsert', '-f', join(home, 'props.yaml')], env)).code).toBe(0);
     const forced = await runCliInTty(['delete', '--urn', TEAM, '-f'], env, '');
     expect(forced.stdout).not.toContain('Continue?');
     expect(forced.stdout).toContain(`Soft deleted ${TEAM}`);

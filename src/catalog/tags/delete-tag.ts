@@ -3,7 +3,7 @@ import type { Services } from '../../services.js';
 import { deleteEntity } from '../delete-entity.js';
 import { requireTag } from './tag-urns.js';
 
-export async function deleteTag(services: Services, input: { urn: string; actor: string }): Promise<void> {
+export async function deleteTag(services: Services, input: { urn: string; actor: string; waitForSearch?: boolean }): Promise<void> {
   const target = await requireTag(services, input.urn);
-  await deleteEntity(services, target, input.actor);
+  await deleteEntity(services, target, input.actor, { waitForSearch: input.waitForSearch });
 }

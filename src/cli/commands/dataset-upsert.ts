@@ -1,9 +1,19 @@
 /** `tessera dataset upsert -f <yaml>`: writes each dataset of the file, skipping (and failing on) those that reference missing properties. */
 import type { CliContext } from '../cli-context.js';
 import { CliError, describeError } from '../cli-error.js';
-import { parseDatasetFile } from '../dataset-file.js';
+import { parseDatasetFile, type DatasetPlan } from '../dataset-file.js';
 import { createProgress } from '../progress.js';
+import { runOrdered } from '../run-ordered.js';
 import { readYamlFile } from '../yaml-file.js';
+
+const CONCURRENCY = 8;
+
+interface Outcome {
+  urn: string;
+  ok: boolean;
+  skipped?: boolean;
+  error?: string;
+}
 
 export async function runDatasetUpsert(ctx: CliContext, opts: { file: string }): Promise<void> {
   const plans = parseDatasetFile(opts.file, readYamlFile(opts.file));
@@ -13,27 +23,22 @@ export async function runDatasetUpsert(ctx: CliContext, opts: { file: string }):
   const allUrns = [...new Set(plans.flatMap((p) => p.propertyUrns))];
   const exists = new Map(await Promise.all(allUrns.map(async (u) => [u, await client.exists(u)] as const)));
 
-  const results: { urn: string; ok: boolean; error?: string }[] = [];
-  const progress = createProgress(ctx.io, plans.length, 'datasets', ctx.json());
-  for (const p of plans) {
+  const write = async (p: DatasetPlan): Promise<Outcome> => {
     const missing = p.propertyUrns.filter((u) => !exists.get(u));
-    if (missing.length > 0) {
-      const error = `missing entity references: ${missing.join(', ')}`;
-      results.push({ urn: p.urn, ok: false, error });
-      progress.step(undefined, `Skipping Dataset ${p.urn} due to ${error}`);
-      continue;
-    }
+    if (missing.length > 0) return { urn: p.urn, ok: false, skipped: true, error: `missing entity references: ${missing.join(', ')}` };
     try {
       // One batch per dataset: the server checks every change before writing the first, then applies them in order.
       await emitter.emitBatch(p.changes);
-      results.push({ urn: p.urn, ok: true });
-      progress.step(`Update succeeded for urn ${p.urn}`);
+      return { urn: p.urn, ok: true };
     } catch (e) {
-      const error = describeError(e);
-      results.push({ urn: p.urn, ok: false, error });
-      progress.step(undefined, `Update failed for urn ${p.urn}: ${error}`);
+      return { urn: p.urn, ok: false, error: describeError(e) };
     }
-  }
+  };
+  const progress = createProgress(ctx.io, plans.length, 'datasets', ctx.json());
+  const results = await runOrdered(plans, CONCURRENCY, write, (_p, r) => {
+    if (r.ok) progress.step(`Update succeeded for urn ${r.urn}`);
+    else progress.step(undefined, r.skipped ? `Skipping Dataset ${r.urn} due to ${r.error}` : `Update failed for urn ${r.urn}: ${r.error}`);
+  }, (p) => p.urn);
   progress.done();
   if (ctx.json()) ctx.printJson(results);
   const failed = results.filter((r) => !r.ok);

@@ -34,7 +34,7 @@ export const tagMutationResolvers = {
       return true;
     },
     deleteTag: async (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => {
-      await deleteTag(ctx.services, { urn, actor: ctx.actor });
+      await deleteTag(ctx.services, { urn, actor: ctx.actor, waitForSearch: ctx.waitForSearch });
       ctx.loader.invalidate(urn);
       return true;
     },

@@ -1,0 +1,209 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, ensureBuilt, runCli, runCliInTty, tempHome } from './cli-harness.js';
+import { enc, startTestApp, type TestApp } from './harness.js';
+
+const CLICKS = 'urn:li:dataset:(urn:li:dataPlatform:hive,user.clicks,PROD)';
+const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,sales.orders,DEV)';
+const ORPHAN = 'urn:li:dataset:(urn:li:dataPlatform:hive,orphan,PROD)';
+const RETENTION = 'urn:li:structuredProperty:io.acryl.privacy.retentionTime';
+const TEAM = 'urn:li:structuredProperty:io.acryl.dataManagement.team';
+
+const PROPERTIES = `
+- id: io.acryl.privacy.retentionTime
+  type: number
+  cardinality: MULTIPLE
+  entity_types: [dataset]
+  allowed_values: [{ value: 30 }, { value: 90 }, { value: 365 }]
+- id: io.acryl.dataManagement.team
+  type: string
+  entity_types: [dataset, schemaField]
+- id: io.acryl.dataManagement.certifier
+  type: urn
+  entity_types: [schemaField]
+`;
+
+const DATASETS = `
+- id: user.clicks
+  platform: hive
+  description: Clicks of users on the site
+  properties:
+    owner_team: web
+  schema:
+    fields:
+      - id: ip
+        type: string
+        description: The IP address of the click
+        structured_properties:
+          io.acryl.dataManagement.team: networking
+          urn:li:structuredProperty:io.acryl.dataManagement.certifier: urn:li:corpuser:jane
+      - id: url
+        type: string
+      - id: time
+        type: timestamp
+        nativeDataType: TIMESTAMP(3)
+  tags: [clicks, urn:li:tag:pii]
+  structured_properties:
+    io.acryl.privacy.retentionTime: [30, 90]
+    io.acryl.dataManagement.team: web
+- id: orphan
+  platform: hive
+  structured_properties:
+    io.acryl.missing.property: 1
+- urn: ${ORDERS}
+  description: Orders
+  schema:
+    fields:
+      - id: order_id
+        structured_properties:
+          io.acryl.dataManagement.team: sales
+`;
+
+let app: TestApp;
+let home: string;
+let env: Record<string, string>;
+const file = (name: string, text: string) => {
+  const p = join(home, name);
+  writeFileSync(p, text);
+  return p;
+};
+const aspect = async (urn: string, name: string) => (await app.get(`/openapi/v2/entity/${urn.split(':')[2]}/${enc(urn)}/${name}`)).body?.value;
+const field = (ds: string, path: string) => `urn:li:schemaField:(${ds},${path})`;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  app = await startTestApp('cli-dataset');
+  home = tempHome();
+  env = cliEnv(app, home);
+  const r = await runCli(['properties', 'upsert', '-f', file('props.yaml', PROPERTIES)], env);
+  expect(r.code, r.stderr).toBe(0);
+});
+afterAll(async () => app?.close());
+
+describe('tessera dataset upsert', () => {
+  it('writes datasets with dataset- and column-level properties, skips one with a missing property, and exits 1', async () => {
+    const r = await runCli(['dataset', 'upsert', '-f', file('datasets.yaml', DATASETS)], env);
+    expect(r.stdout.trim().split('\n')).toEqual([`Update succeeded for urn ${CLICKS}`, `Update succeeded for urn ${ORDERS}`]);
+    expect(r.stderr).toContain(`Skipping Dataset ${ORPHAN} due to missing entity references: urn:li:structuredProperty:io.acryl.missing.property`);
+    expect(r.stderr.trim().split('\n').pop()).toBe(`Error: Failed to sync the following Datasets: ${ORPHAN}`);
+    expect(r.code).toBe(1);
+
+    expect(await aspect(CLICKS, 'datasetProperties')).toMatchObject({ name: 'user.clicks', description: 'Clicks of users on the site', customProperties: { owner_team: 'web' } });
+    const schema = await aspect(CLICKS, 'schemaMetadata');
+    expect(schema.fields).toEqual([
+      { fieldPath: 'ip', type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'string', description: 'The IP address of the click' },
+      { fieldPath: 'url', type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'string' },
+      { fieldPath: 'time', type: { type: { 'com.linkedin.schema.TimeType': {} } }, nativeDataType: 'TIMESTAMP(3)' },
+    ]);
+    expect(schema.platform).toBe('urn:li:dataPlatform:hive');
+    expect(await aspect(CLICKS, 'globalTags')).toEqual({ tags: [{ tag: 'urn:li:tag:clicks' }, { tag: 'urn:li:tag:pii' }] });
+    expect((await aspect(CLICKS, 'structuredProperties')).properties).toEqual([
+      { propertyUrn: RETENTION, values: [{ double: 30 }, { double: 90 }] },
+      { propertyUrn: TEAM, values: [{ string: 'web' }] },
+    ]);
+    expect((await aspect(field(CLICKS, 'ip'), 'structuredProperties')).properties).toEqual([
+      { propertyUrn: TEAM, values: [{ string: 'networking' }] },
+      { propertyUrn: 'urn:li:structuredProperty:io.acryl.dataManagement.certifier', values: [{ string: 'urn:li:corpuser:jane' }] },
+    ]);
+    // Untyped fields: no schemaMetadata, but the column's properties are still written.
+    expect(await aspect(ORDERS, 'schemaMetadata')).toBeUndefined();
+    expect((await aspect(field(ORDERS, 'order_id'), 'structuredProperties')).properties).toEqual([{ propertyUrn: TEAM, values: [{ string: 'sales' }] }]);
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc(ORPHAN)}`)).status).toBe(404);
+  });
+
+  it('reports what the server refuses (a value outside allowed values) for that dataset only', async () => {
+    const f = file('refused.yaml', `
+- id: refused
+  platform: hive
+  structured_properties:
+    io.acryl.privacy.retentionTime: 31
+- id: accepted
+  platform: hive
+  structured_properties:
+    io.acryl.privacy.retentionTime: 365
+`);
+    const r = await runCli(['--json', 'dataset', 'upsert', '-f', f], env);
+    expect(r.code).toBe(1);
+    const refused = 'urn:li:dataset:(urn:li:dataPlatform:hive,refused,PROD)';
+    const accepted = 'urn:li:dataset:(urn:li:dataPlatform:hive,accepted,PROD)';
+    expect(r.json).toEqual([
+      { urn: refused, ok: false, error: expect.stringMatching(/^Validation Error \(HTTP 422\): proposals\[1\] .*31/) },
+      { urn: accepted, ok: true },
+    ]);
+    expect((await aspect(accepted, 'structuredProperties')).properties).toEqual([{ propertyUrn: RETENTION, values: [{ double: 365 }] }]);
+  });
+
+  it('refuses a bad file with the file name, the entry and the field, writing nothing', async () => {
+    const f = file('bad-datasets.yaml', `
+- id: ok.but.not.written
+  platform: hive
+- id: mixed
+  platform: hive
+  schema:
+    fields: [{ id: a, type: string }, { id: b }]
+- id: nopl
+- id: extra
+  platform: hive
+  owners: [jane]
+- id: badtype
+  platform: hive
+  schema:
+    fields: [{ id: a, type: varchar }]
+- id: badenv
+  platform: hive
+  env: MARS
+`);
+    const r = await runCli(['dataset', 'upsert', '-f', f], env);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${f}: entry 2 (id mixed): schema.fields: Either all fields must have type information or none of them should`);
+    expect(r.stderr).toContain(`${f}: entry 3 (id nopl): platform: is required with id`);
+    expect(r.stderr).toContain(`${f}: entry 4 (id extra): owners: unknown field`);
+    expect(r.stderr).toContain(`${f}: entry 5 (id badtype): schema.fields[0].type: unknown type varchar`);
+    expect(r.stderr).toMatch(new RegExp(`entry 6 \\(id badenv\\): env: Invalid urn: .*unknown environment MARS`));
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc('urn:li:dataset:(urn:li:dataPlatform:hive,ok.but.not.written,PROD)')}`)).status).toBe(404);
+  });
+
+  it('shows a progress bar on a terminal and plain lines otherwise', async () => {
+    const many = Array.from({ length: 5 }, (_, i) => `- id: bulk${i}\n  platform: hive\n  description: bulk ${i}\n`).join('');
+    const f = file('bulk.yaml', many);
+    const tty = await runCliInTty(['dataset', 'upsert', '-f', f], env, '');
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(/\[#+-*\] \d\/5 datasets/);
+    expect(tty.stdout).toContain('Update succeeded for urn urn:li:dataset:(urn:li:dataPlatform:hive,bulk4,PROD)');
+    const plain = await runCli(['dataset', 'upsert', '-f', f], env);
+    expect(plain.stderr).toBe('');
+    expect(plain.stdout.trim().split('\n')).toEqual(Array.from({ length: 5 }, (_, i) => `Update succeeded for urn urn:li:dataset:(urn:li:dataPlatform:hive,bulk${i},PROD)`));
+  });
+});
+
+describe('tessera dataset get', () => {
+  it('shows the dataset in the file shape, with column-level properties', async () => {
+    const r = await runCli(['dataset', 'get', '--urn', CLICKS], env);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      urn: CLICKS,
+      id: 'user.clicks',
+      platform: 'hive',
+      env: 'PROD',
+      name: 'user.clicks',
+      description: 'Clicks of users on the site',
+      properties: { owner_team: 'web' },
+      schema: {
+        fields: [
+          { id: 'ip', type: 'string', description: 'The IP address of the click', structured_properties: { 'io.acryl.dataManagement.team': 'networking', 'io.acryl.dataManagement.certifier': 'urn:li:corpuser:jane' } },
+          { id: 'url', type: 'string' },
+          { id: 'time', type: 'time', nativeDataType: 'TIMESTAMP(3)' },
+        ],
+      },
+      tags: ['clicks', 'pii'],
+      structured_properties: { 'io.acryl.privacy.retentionTime': [30, 90], 'io.acryl.dataManagement.team': 'web' },
+    });
+    const short = await runCli(['dataset', 'get', '--urn', '(urn:li:dataPlatform:hive,user.clicks,PROD)'], env);
+    expect(JSON.parse(short.stdout).urn).toBe(CLICKS);
+    const missing = await runCli(['dataset', 'get', '--urn', ORPHAN], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe(`Error: Dataset ${ORPHAN} does not exist`);
+  });
+});
