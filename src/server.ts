@@ -23,20 +23,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const endpoint = await resolveOpenSearch(config.OPENSEARCH_URL, (m) => log.info(m));
   log.info({ opensearch: endpoint.url, source: endpoint.source }, 'using OpenSearch');
   let secret: string | undefined;
+  let generatedSecretFile: string | undefined;
   if (config.AUTH_MODE === 'none') {
     log.warn('AUTH_MODE=none: AUTHENTICATION IS OFF. Every request is accepted without a token. Use only for local work.');
   } else {
     const found = findOrCreateSecret(config);
     secret = found.secret;
     if (found.generated) {
-      const token = await mintToken(secret, 'urn:li:corpuser:admin', 30 * 24 * 3600);
+      generatedSecretFile = found.source;
       log.info({ secretFile: found.source }, 'generated a token signing secret');
-      process.stdout.write(
-        `\nTessera generated a token signing secret at ${found.source} (keep it private).\n` +
-          `Admin token for urn:li:corpuser:admin, valid 30 days:\n\n  ${token}\n\n` +
-          `Use it with:  tessera init --host http://localhost:${config.PORT}/gms --token <token>\n` +
-          `More tokens:  tessera token create --actor urn:li:corpuser:<id>\n\n`,
-      );
     } else log.info({ secretSource: found.source }, 'token signing secret found');
   }
   const services = await createServices(config, log, endpoint.url, secret);
@@ -51,6 +46,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://localhost:${port}`;
   log.info({ url }, 'Tessera is serving');
+  if (secret && generatedSecretFile) await printFirstStartToken(secret, generatedSecretFile, url);
   return {
     services,
     server,
@@ -65,4 +61,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
       }
     },
   };
+}
+
+/** The embedded default stays two commands: the first start prints a ready admin token and how to use it. */
+async function printFirstStartToken(secret: string, secretFile: string, url: string): Promise<void> {
+  const token = await mintToken(secret, 'urn:li:corpuser:admin', 30 * 24 * 3600);
+  process.stdout.write(
+    `\nTessera generated a token signing secret at ${secretFile} (keep it private).\n` +
+      `Admin token for urn:li:corpuser:admin, valid 30 days:\n\n  ${token}\n\n` +
+      `Use it with:  tessera init --host ${url}/gms --token <token>\n` +
+      `More tokens:  tessera token create --actor urn:li:corpuser:<id>\n\n`,
+  );
 }

@@ -81,10 +81,13 @@ export async function writeAspects(services: Services, input: WriteInput): Promi
       const doc = current ?? newDoc(target, actor, now);
       let changed = !current;
       for (const change of changes) {
-        const previous = doc.aspects[change.aspect];
-        if (change.mode === 'create' && previous && current) {
+        const stored = doc.aspects[change.aspect];
+        if (change.mode === 'create' && stored && current) {
           throw conflict(`Cannot perform CREATE since the aspect ${change.aspect} of ${target.urn.raw} already exists`);
         }
+        const hook = aspectHooks[change.aspect];
+        const readCtx = { services, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect };
+        const previous = stored && hook?.prepare ? { ...stored, value: await hook.prepare({ ...readCtx, stored }) } : stored;
         const next = await change.compute(previous?.value);
         if (next === KEEP_ASPECT) continue;
         if (next === DELETE_ASPECT) {
@@ -99,7 +102,6 @@ export async function writeAspects(services: Services, input: WriteInput): Promi
         if (change.aspect === target.def.keyAspect && JSON.stringify(next) !== JSON.stringify(target.def.keyFromUrn(target.urn))) {
           throw validationError(`${change.aspect} must match the urn ${target.urn.raw}`);
         }
-        const hook = aspectHooks[change.aspect];
         const extra = (await hook?.validate?.({ services, actor, now, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, previous, doc }, next)) ?? undefined;
         doc.aspects[change.aspect] = {
           value: next,

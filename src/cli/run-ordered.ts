@@ -9,7 +9,7 @@ export async function runOrdered<T, R>(
   limit: number,
   work: (item: T) => Promise<R>,
   report: (item: T, result: R) => void,
-  key: (item: T) => string = (_item) => String(Math.random()),
+  key: (item: T, index: number) => string = (_item, index) => String(index),
 ): Promise<R[]> {
   const results: R[] = new Array(items.length);
   const done: boolean[] = new Array(items.length).fill(false);
@@ -22,7 +22,7 @@ export async function runOrdered<T, R>(
   const lane = async () => {
     while (next < items.length) {
       const i = next++;
-      const k = key(items[i]);
+      const k = key(items[i], i);
       const before = lastOfKey.get(k) ?? Promise.resolve();
       const run = before.then(() => work(items[i]));
       lastOfKey.set(k, run.catch(() => undefined));

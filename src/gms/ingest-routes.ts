@@ -61,7 +61,7 @@ async function apply(services: Services, p: Prepared, actor: string, wait: boole
       await patchAspect(services, { target, aspect, patch: p.payload, actor, waitForSearch: wait });
       break;
     case 'DELETE':
-      await deleteAspects(services, target, [aspect], actor);
+      await deleteAspects(services, target, [aspect], actor, { waitForSearch: wait });
       break;
   }
   return target.urn.raw;

@@ -22,25 +22,17 @@ const MAX_PASSES = 5;
 /** Jobs are recorded just before the change they clean up after; give that change this long to land. */
 const LANDING_GRACE_MS = 60_000;
 
-type Mode = 'all' | 'stale';
-
 const carries = (value: unknown, propertyUrn: string) =>
   (((value as { properties?: Assignment[] } | undefined)?.properties ?? []) as Assignment[]).some((a) => a.propertyUrn === propertyUrn);
 
 /**
- * `all` drops every assignment of the property; `stale` rewrites the aspect unchanged and lets the write rules drop
- * the assignments whose stamp no longer matches the live definition (only they know the stamps).
+ * The write path hands `compute` the aspect without stale assignments (values of a deleted definition or of a replaced
+ * version), so rewriting what it receives drops them and re-derives the search fields. Only the raw stored value
+ * tells whether an entity still carries the property at all.
  */
-function computeFor(mode: Mode, propertyUrn: string) {
-  return (prev: unknown) => {
-    if (!carries(prev, propertyUrn)) return KEEP_ASPECT;
-    const value = structuredClone(prev) as { properties: Assignment[] };
-    if (mode === 'all') value.properties = value.properties.filter((a) => a.propertyUrn !== propertyUrn);
-    return value;
-  };
-}
+const rewritePrepared = (prepared: unknown) => (prepared === undefined ? KEEP_ASPECT : prepared);
 
-async function sweep(services: Services, p: CleanupParams, mode: Mode, heartbeat: (changed: number) => Promise<void>): Promise<number> {
+async function sweep(services: Services, p: CleanupParams, heartbeat: (changed: number) => Promise<void>): Promise<number> {
   const query = { bool: { should: p.fields.map((field) => ({ exists: { field } })), minimum_should_match: 1 } };
   let changed = 0;
   let after: unknown[] | undefined;
@@ -50,10 +42,9 @@ async function sweep(services: Services, p: CleanupParams, mode: Mode, heartbeat
     for (const hit of hits) {
       const target = resolveTarget(hit._source.entityType, hit._source.urn);
       try {
-        const compute = computeFor(mode, p.propertyUrn);
         const before = await services.store.get(target.def.name, target.urn.raw);
-        if (compute(before?.aspects.structuredProperties?.value) === KEEP_ASPECT) continue;
-        await writeAspects(services, { target, actor: SYSTEM_ACTOR, changes: [{ aspect: 'structuredProperties', compute }] });
+        if (!carries(before?.aspects.structuredProperties?.value, p.propertyUrn)) continue;
+        await writeAspects(services, { target, actor: SYSTEM_ACTOR, changes: [{ aspect: 'structuredProperties', compute: rewritePrepared }] });
         changed++;
       } catch (e) {
         // An entity that vanished meanwhile (or a column whose dataset did) carries nothing any more.
@@ -66,12 +57,12 @@ async function sweep(services: Services, p: CleanupParams, mode: Mode, heartbeat
   }
 }
 
-async function removeValues(services: Services, run: JobRun, p: CleanupParams, mode: Mode): Promise<number> {
+async function removeValues(services: Services, run: JobRun, p: CleanupParams): Promise<number> {
   let total = 0;
   for (let pass = 1; pass <= MAX_PASSES; pass++) {
     // Values written just before the change may not be searchable yet.
     await services.client.indices.refresh({ index: VALUE_CARRIER_TYPES.map((t) => services.names.entity(t)).join(','), ignore_unavailable: true });
-    const changed = await sweep(services, p, mode, (n) => run.heartbeat({ phase: 'values', pass, entities: total + n }));
+    const changed = await sweep(services, p, (n) => run.heartbeat({ phase: 'values', pass, entities: total + n }));
     total += changed;
     await run.heartbeat({ phase: 'values', pass, entities: total });
     if (changed === 0) return total;
@@ -107,7 +98,7 @@ export const runPropertyHardDeleteCleanup: JobHandler = async (services, run) =>
     services.log.warn({ job: run.id, property: p.propertyUrn }, 'property was never deleted; nothing to clean');
     return;
   }
-  const entities = await removeValues(services, run, p, 'all');
+  const entities = await removeValues(services, run, p);
   // An OpenSearch field cannot change type in place: a rebuilt index drops the mapping so the name can return with another type.
   const mapped = await entityTypesMappingField(services, p.qualifiedName, VALUE_CARRIER_TYPES);
   const dropped: string[] = [];
@@ -126,7 +117,7 @@ export const runPropertyVersionCleanup: JobHandler = async (services, run) => {
     waitForLanding(run, `The version change of ${p.propertyUrn}`);
     return;
   }
-  const entities = await removeValues(services, run, p, 'stale');
+  const entities = await removeValues(services, run, p);
   await run.heartbeat({ phase: 'done', entities });
 };
 

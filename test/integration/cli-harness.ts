@@ -84,8 +84,8 @@ export function runCli(args: string[], env: Record<string, string>, opts: { inpu
   });
 }
 
-/** Runs the CLI inside a pseudo-terminal (util-linux `script`), answering prompts with `input`. */
-export function runCliInTty(args: string[], env: Record<string, string>, input: string): Promise<CliResult> {
+/** Runs the CLI inside a pseudo-terminal (util-linux `script`), answering prompts with `answers` (one per prompt). */
+export function runCliInTty(args: string[], env: Record<string, string>, answers: string | string[]): Promise<CliResult> {
   const command = [process.execPath, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return new Promise((resolvePromise, reject) => {
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TERM: 'dumb', ...env } });
@@ -93,7 +93,7 @@ export function runCliInTty(args: string[], env: Record<string, string>, input: 
     child.stdout.on('data', (d) => (stdout += d));
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr: '', json: undefined }));
-    // Answer once the prompt has had time to appear.
-    setTimeout(() => child.stdin.write(input), 1500);
+    // Answer each prompt once it has had time to appear.
+    (Array.isArray(answers) ? answers : [answers]).forEach((a, i) => setTimeout(() => child.stdin.write(a), 1500 * (i + 1)));
   });
 }

@@ -202,7 +202,6 @@ describe('tessera properties get and list', () => {
 
     // Hard delete everything, recreate from the exported file alone: the same definitions come back.
     for (const u of [RETENTION, SLA, TEAM]) expect((await runCli(['delete', '--urn', u, '--hard'], env)).code).toBe(0);
-    await app.refresh(); // hard deletes do not wait for search (the DELETE route takes no waitForSearch)
     await app.runJobs(); // a hard-deleted name is free again once its value clean-up has run
     expect((await runCli(['properties', 'list', '--no-details'], env)).stdout.trim()).toBe('');
     const recreated = await runCli(['properties', 'upsert', '-f', out], env);

@@ -100,6 +100,26 @@ describe('Emitter over POST /aspects?action=ingestProposal', () => {
   });
 });
 
+describe('TesseraClient reads', () => {
+  it('reads entities, pages through a type, checks existence and runs GraphQL', async () => {
+    const client = clientFor();
+    await app.refresh();
+    const urns: string[] = [];
+    for await (const e of client.scrollEntities('dataset', { count: 7, aspects: ['datasetKey'] })) urns.push(e.urn);
+    expect(urns.filter((u) => u.includes('sdk.batch'))).toHaveLength(50);
+    expect(new Set(urns).size).toBe(urns.length);
+    expect(await client.getEntity(ds('batch3'), ['datasetKey'])).toEqual({ urn: ds('batch3'), aspects: { datasetKey: { platform: 'urn:li:dataPlatform:hive', name: 'sdk.batch3', origin: 'PROD' } } });
+    expect(await client.getEntity(ds('nothing'))).toBeNull();
+    expect(await client.exists(ds('batch3'))).toBe(true);
+    expect(await client.exists(ds('nothing'))).toBe(false);
+    expect(await client.graphql('{ __typename }')).toEqual({ __typename: 'Query' });
+    await expect(client.graphql('{ nope }')).rejects.toThrow(/nope/);
+    await expect(new TesseraClient({ server: app.url }).graphql('{ __typename }')).rejects.toMatchObject({ status: 401, error: 'Unauthorized' });
+    await client.deleteEntity(ds('batch3'));
+    expect(await client.exists(ds('batch3'))).toBe(false);
+  });
+});
+
 describe('the ingestProposal wire itself', () => {
   const proposal = (over: Record<string, unknown> = {}) => ({ ...createProposal({ entityType: 'dataset', entityUrn: ds('wire'), aspectName: 'datasetProperties', value: { name: 'w' } }), ...over });
 

@@ -107,6 +107,21 @@ describe('versioned breaking change', () => {
     expect(await stored(DS2)).toEqual([expect.objectContaining({ propertyUrn: sp('retention'), values: [{ double: 365 }] })]);
     expect(await countWithField('structuredProperties.lc_retention')).toBe(0);
   });
+
+  it('keeps a value re-posted under the new version even when it equals the hidden old one', async () => {
+    const def = { valueType: 'urn:li:dataType:service.number', cardinality: 'SINGLE' };
+    expect((await define('repost', def)).status).toBe(200);
+    expect((await patchAdd(DS1, sp('repost'), [{ double: 7 }])).status).toBe(200);
+    const url = `/openapi/v3/entity/structuredProperty/${enc(sp('repost'))}/propertyDefinition?createIfNotExists=false`;
+    const bumped = await app.post(url, { value: { qualifiedName: 'lc.repost', entityTypes: [DATASET], ...def, version: '20250101000000' } });
+    expect(bumped.status, bumped.text).toBe(200);
+    expect((await visible(DS1)).map((p) => p.propertyUrn)).not.toContain(sp('repost'));
+    // The same assignment as the hidden old one: an explicit write under the new version, so it is kept and visible.
+    const again = await patchAdd(DS1, sp('repost'), [{ double: 7 }]);
+    expect(again.status, again.text).toBe(200);
+    expect(await visible(DS1)).toContainEqual({ propertyUrn: sp('repost'), values: [{ double: 7 }] });
+    expect(await countWithField('structuredProperties._versioned.lc_repost.20250101000000.number')).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe('hard delete', () => {

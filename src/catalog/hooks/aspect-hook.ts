@@ -25,6 +25,11 @@ export interface AspectReadContext {
 export interface AspectHook {
   /** Runs inside the read-modify-write; throws a CatalogError to refuse. May return storage-side meta. */
   validate?(ctx: AspectWriteContext, value: unknown): Promise<{ meta?: Record<string, unknown> } | void>;
+  /**
+   * The value a write starts from (what `compute` receives and `validate` sees as previous): the stored value minus
+   * anything that must never be carried into a new write (e.g. values of re-versioned or hard-deleted properties).
+   */
+  prepare?(ctx: AspectReadContext): Promise<unknown>;
   /** Transforms the stored value for every read (e.g. hides values of deleted properties). */
   present?(ctx: AspectReadContext): Promise<unknown>;
 }

@@ -11,6 +11,12 @@ export const structuredPropertiesHook: AspectHook = {
     if (kept.length !== next.properties.length) next.properties = kept;
     return { meta: { stamps } };
   },
+  async prepare(ctx) {
+    const value = ctx.stored.value as { properties?: Assignment[] };
+    const defs = await loadDefinitions(ctx.services, (value.properties ?? []).map((a) => a.propertyUrn));
+    // Soft-deleted properties' values are carried along so a restore finds them; stale ones never are.
+    return { ...value, properties: currentAssignments(ctx.stored, defs, { includeSoftDeleted: true }) };
+  },
   async present(ctx) {
     const value = ctx.stored.value as { properties?: Assignment[] };
     const urns = (value.properties ?? []).map((a) => a.propertyUrn);

@@ -1,7 +1,6 @@
 /** The search side of a definition: its field name must be free, and its mapping is put on the indices of its entity types. */
 import { errors } from '@opensearch-project/opensearch';
 import { conflict, validationError } from '../../errors.js';
-import { parseUrn } from '../../model/urn.js';
 import type { Services } from '../../services.js';
 import { esFieldWord, indexFieldOf, propertyMappingOf, valueKindOf, type PropertyDefinitionValue } from '../definitions.js';
 import { openCleanupFor } from './cleanup-jobs.js';
@@ -64,5 +63,3 @@ export async function entityTypesMappingField(services: Services, qualifiedName:
   }
   return out;
 }
-
-export const qualifiedNameOfUrn = (propertyUrn: string) => parseUrn(propertyUrn).id;
