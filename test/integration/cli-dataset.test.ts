@@ -1,7 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliEnv, ensureBuilt, runCli, runCliInTty, tempHome } from './cli-harness.js';
+import { cliEnv, ensureBuilt, runCli, runCliInTty, tempHome, writeHomeFile } from './cli-harness.js';
 import { enc, startTestApp, type TestApp } from './harness.js';
 
 const CLICKS = 'urn:li:dataset:(urn:li:dataPlatform:hive,user.clicks,PROD)';
@@ -63,11 +62,7 @@ const DATASETS = `
 let app: TestApp;
 let home: string;
 let env: Record<string, string>;
-const file = (name: string, text: string) => {
-  const p = join(home, name);
-  writeFileSync(p, text);
-  return p;
-};
+const file = (name: string, text: string) => writeHomeFile(home, name, text);
 const aspect = async (urn: string, name: string) => (await app.get(`/openapi/v2/entity/${urn.split(':')[2]}/${enc(urn)}/${name}`)).body?.value;
 const field = (ds: string, path: string) => `urn:li:schemaField:(${ds},${path})`;
 

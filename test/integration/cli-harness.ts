@@ -1,6 +1,6 @@
 /** Runs the BUILT `tessera` CLI as a child process against a test app; builds dist/ first when it is missing or stale. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,13 @@ export interface CliResult {
 
 /** A fresh HOME, so `~/.tesseraenv` of the machine is never read or written. */
 export const tempHome = () => mkdtempSync(join(tmpdir(), 'tessera-cli-'));
+
+/** Writes a file into a test's home directory and returns its path. */
+export function writeHomeFile(home: string, name: string, text: string): string {
+  const p = join(home, name);
+  writeFileSync(p, text);
+  return p;
+}
 
 /** The environment pointing the CLI at a test app (through its `/gms` prefix). */
 export function cliEnv(app: TestApp, home: string, extra: Record<string, string> = {}): Record<string, string> {

@@ -1,8 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliEnv, ensureBuilt, runCli, runCliInTty, tempHome } from './cli-harness.js';
+import { cliEnv, ensureBuilt, runCli, runCliInTty, tempHome, writeHomeFile } from './cli-harness.js';
 import { enc, startTestApp, type TestApp } from './harness.js';
 
 const RETENTION = 'urn:li:structuredProperty:io.acryl.privacy.retentionTime';
@@ -42,11 +42,7 @@ const PROPERTIES_YAML = `
 let app: TestApp;
 let home: string;
 let env: Record<string, string>;
-const file = (name: string, text: string) => {
-  const p = join(home, name);
-  writeFileSync(p, text);
-  return p;
-};
+const file = (name: string, text: string) => writeHomeFile(home, name, text);
 const definition = async (urn: string) => (await app.get(`/openapi/v2/entity/structuredProperty/${enc(urn)}/propertyDefinition`)).body?.value;
 
 beforeAll(async () => {
