@@ -5,7 +5,7 @@ import type { Services } from '../services.js';
 import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf } from './definitions.js';
 
 type Obj = Record<string, any>;
-const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'createdTime', 'lastModifiedTime'];
+export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'createdTime', 'lastModifiedTime'];
 
 const val = (doc: EntityDoc, aspect: string): Obj | undefined => doc.aspects[aspect]?.value as Obj | undefined;
 const tagUrns = (g: Obj | undefined): string[] => (g?.tags ?? []).map((t: Obj) => t.tag).filter(Boolean);

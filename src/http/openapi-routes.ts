@@ -79,6 +79,14 @@ export function openApiDocument(): Record<string, unknown> {
         },
       },
       '/api/graphql': { post: { summary: 'GraphQL; {query, variables}', responses: { ...ok('{data, errors?, extensions}'), '401': errors['401'] } } },
+      '/openapi/v3/jobs': {
+        get: {
+          summary: 'Background jobs (clean-up after hard deletes and version changes, tag removal), newest first',
+          parameters: [param('type', 'query', 'Job type'), param('key', 'query', 'Job key, e.g. a property urn'), param('status', 'query', 'pending, running, done or failed')],
+          responses: { ...ok('{"jobs": [...]}'), ...errors },
+        },
+      },
+      '/openapi/v3/jobs/{id}': { get: { summary: 'One background job', parameters: [param('id', 'path', 'Job id')], responses: { ...ok('The job'), ...errors } } },
       '/health': { get: { summary: 'Liveness (public)', security: [], responses: ok('Up') } },
       '/ready': { get: { summary: 'Readiness (public)', security: [], responses: ok('Ready') } },
       '/config': { get: { summary: 'Client configuration probe (public)', security: [], responses: ok('Server configuration') } },
