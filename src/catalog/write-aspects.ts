@@ -93,6 +93,7 @@ export async function writeAspects(services: Services, input: WriteInput): Promi
         if (next === DELETE_ASPECT) {
           if (change.aspect === target.def.keyAspect) throw validationError(`The key aspect ${change.aspect} cannot be deleted on its own; delete the entity`);
           if (previous) {
+            await hook?.validateDelete?.({ services, actor, now, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, previous, doc });
             delete doc.aspects[change.aspect];
             changed = true;
           }

@@ -108,6 +108,14 @@ describe('versioned breaking change', () => {
     expect(await countWithField('structuredProperties.lc_retention')).toBe(0);
   });
 
+  it('refuses deleting the definition aspect on its own (its values could never be cleaned up)', async () => {
+    expect((await define('lonely', { valueType: 'urn:li:dataType:service.string', cardinality: 'SINGLE' })).status).toBe(200);
+    const r = await app.del(`/openapi/v3/entity/structuredProperty/${enc(sp('lonely'))}/propertyDefinition`);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toContain('cannot be deleted on its own');
+    expect((await app.get(`/openapi/v3/entity/structuredProperty/${enc(sp('lonely'))}/propertyDefinition`)).status).toBe(200);
+  });
+
   it('keeps a value re-posted under the new version even when it equals the hidden old one', async () => {
     const def = { valueType: 'urn:li:dataType:service.number', cardinality: 'SINGLE' };
     expect((await define('repost', def)).status).toBe(200);

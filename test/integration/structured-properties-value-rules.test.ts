@@ -113,6 +113,8 @@ describe('value rules on every write path', () => {
     expect(g.data).toBeNull();
     expect(g.errors[0].extensions).toEqual({ code: 400, type: 'BAD_REQUEST' });
     expect(g.errors[0].message).toContain(`Cannot delete an immutable property ${sp('locked')}`);
+    // Deleting the whole aspect would remove it too.
+    expect400(await app.del(`/openapi/v3/entity/dataset/${enc(DS)}/structuredProperties`), `Cannot delete an immutable property ${sp('locked')}`);
     // Writing the same value again, and writing other properties beside it, is fine.
     expect((await app.patch(`/openapi/v3/entity/dataset/${enc(DS)}/structuredProperties`, { patch: [{ op: 'add', path: `/properties/${sp('single')}`, value: { propertyUrn: sp('single'), values: [{ string: 'ok' }] } }] })).status).toBe(200);
   });

@@ -30,6 +30,8 @@ export interface AspectHook {
    * anything that must never be carried into a new write (e.g. values of re-versioned or hard-deleted properties).
    */
   prepare?(ctx: AspectReadContext): Promise<unknown>;
+  /** Runs inside the read-modify-write before the aspect is deleted; throws a CatalogError to refuse. */
+  validateDelete?(ctx: AspectWriteContext): Promise<void>;
   /** Transforms the stored value for every read (e.g. hides values of deleted properties). */
   present?(ctx: AspectReadContext): Promise<unknown>;
 }

@@ -38,4 +38,8 @@ export const propertyDefinitionHook: AspectHook = {
       await enqueueVersionCleanup(ctx.services, info, indexFieldOf(prev));
     }
   },
+  async validateDelete(ctx) {
+    // Without its definition a property's values could never be cleaned up: the whole entity is deleted instead.
+    throw validationError(`The propertyDefinition of ${ctx.urn} cannot be deleted on its own; delete the structured property itself (DELETE /openapi/v3/entity/structuredProperty/<urn>) so its values are cleaned up`);
+  },
 };

@@ -11,6 +11,10 @@ export const structuredPropertiesHook: AspectHook = {
     if (kept.length !== next.properties.length) next.properties = kept;
     return { meta: { stamps } };
   },
+  async validateDelete(ctx) {
+    // Deleting the aspect removes every value at once: the same rules as writing an empty list (immutables stay).
+    await validateAssignments(ctx, []);
+  },
   async prepare(ctx) {
     const value = ctx.stored.value as { properties?: Assignment[] };
     const defs = await loadDefinitions(ctx.services, (value.properties ?? []).map((a) => a.propertyUrn));
