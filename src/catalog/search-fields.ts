@@ -5,7 +5,7 @@ import type { Services } from '../services.js';
 import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf } from './definitions.js';
 
 type Obj = Record<string, any>;
-export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'createdTime', 'lastModifiedTime'];
+export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'propertyUrns', 'createdTime', 'lastModifiedTime'];
 
 const val = (doc: EntityDoc, aspect: string): Obj | undefined => doc.aspects[aspect]?.value as Obj | undefined;
 const tagUrns = (g: Obj | undefined): string[] => (g?.tags ?? []).map((t: Obj) => t.tag).filter(Boolean);
@@ -79,6 +79,8 @@ export async function applySearchFields(services: Services, doc: EntityDoc): Pro
     fieldPaths: uniq([...schemaFields, ...edited].map((f) => f.fieldPath).filter(Boolean)),
     searchText: [name, description, doc.urn].filter(Boolean).join(' '),
     structuredProperties: await structuredPropertyFields(services, doc),
+    // Every property the stored aspect mentions, stale ones included: how clean-up jobs find all carriers.
+    propertyUrns: propertyUrnsOf(doc.aspects.structuredProperties),
     createdTime: Math.min(...Object.values(doc.aspects).map((a) => a.created.time)),
     lastModifiedTime: Math.max(...Object.values(doc.aspects).map((a) => a.lastModified.time)),
   };

@@ -1,6 +1,6 @@
 /** The durable clean-ups of structured property values: after a hard delete (which then releases the field mapping) and after a version change. */
 import { SYSTEM_ACTOR } from '../catalog/bootstrap.js';
-import { indexFieldOf, loadDefinitions, type Assignment } from '../catalog/definitions.js';
+import { currentAssignments, indexFieldOf, loadDefinitions, type Assignment } from '../catalog/definitions.js';
 import { resolveTarget } from '../catalog/entity-target.js';
 import {
   CleanupParamsSchema,
@@ -33,17 +33,21 @@ const carries = (value: unknown, propertyUrn: string) =>
 const rewritePrepared = (prepared: unknown) => (prepared === undefined ? KEEP_ASPECT : prepared);
 
 async function sweep(services: Services, p: CleanupParams, heartbeat: (changed: number) => Promise<void>): Promise<number> {
-  const query = { bool: { should: p.fields.map((field) => ({ exists: { field } })), minimum_should_match: 1 } };
+  // The raw property list finds carriers whose stale values are no longer in any search field.
+  const query = { bool: { should: [{ term: { propertyUrns: p.propertyUrn } }, ...p.fields.map((field) => ({ exists: { field } }))], minimum_should_match: 1 } };
   let changed = 0;
   let after: unknown[] | undefined;
+  const defs = await loadDefinitions(services, [p.propertyUrn]);
   for (;;) {
     const body = { size: PAGE_SIZE, query, sort: [{ urn: 'asc' }], _source: ['urn', 'entityType'], ...(after ? { search_after: after } : {}) };
     const hits: any[] = (await services.store.search(VALUE_CARRIER_TYPES, body, { ignore_unavailable: true })).hits.hits;
     for (const hit of hits) {
       const target = resolveTarget(hit._source.entityType, hit._source.urn);
       try {
-        const before = await services.store.get(target.def.name, target.urn.raw);
-        if (!carries(before?.aspects.structuredProperties?.value, p.propertyUrn)) continue;
+        const stored = (await services.store.get(target.def.name, target.urn.raw))?.aspects.structuredProperties;
+        if (!stored || !carries(stored.value, p.propertyUrn)) continue;
+        // One assignment per property: when it is the live one there is nothing stale to drop.
+        if (currentAssignments(stored, defs, { includeSoftDeleted: true }).some((a) => a.propertyUrn === p.propertyUrn)) continue;
         await writeAspects(services, { target, actor: SYSTEM_ACTOR, changes: [{ aspect: 'structuredProperties', compute: rewritePrepared }] });
         changed++;
       } catch (e) {

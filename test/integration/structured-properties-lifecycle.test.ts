@@ -98,6 +98,8 @@ describe('versioned breaking change', () => {
     expect(await visible(DS2)).toEqual([{ propertyUrn: sp('retention'), values: [{ double: 365 }] }]);
     expect(await countWithField('structuredProperties._versioned.lc_retention.20240614080000.number')).toBe(1);
 
+    // Re-indexing DS1 through another aspect drops the stale field from its search document; the job must still find it.
+    expect((await app.post(`/openapi/v3/entity/dataset/${enc(DS1)}/datasetProperties?createIfNotExists=false`, { value: { name: 'rewritten' } })).status).toBe(200);
     const jobs = (await app.get(`/openapi/v3/jobs?type=structuredPropertyVersionCleanup&key=${encodeURIComponent(sp('retention'))}`)).body.jobs;
     expect(jobs).toHaveLength(1);
     expect(jobs[0].status).toBe('pending');
