@@ -2,6 +2,7 @@
 import type { Services } from '../services.js';
 import { loadMappingFile, resolveAlias } from '../storage/indices.js';
 import { loadAllDefinitions, planIndex, propertyWordOf, type IndexPlan } from './reindex-plan.js';
+import { withReindexLock } from './reindex-lock.js';
 
 export interface ReindexSummary {
   indices: {
@@ -110,6 +111,11 @@ async function catchUpDefinitions(services: Services, entityType: string, log: (
  * physical index that replaces the old one behind the alias. Running it again with nothing to change changes nothing.
  */
 export async function reindexEntityTypes(services: Services, entityTypes: string[], opts: ReindexOptions = {}): Promise<ReindexSummary> {
+  // Two rebuilds at once would undo each other's write blocks; a dry run changes nothing and needs no lock.
+  return opts.dryRun ? reindexUnlocked(services, entityTypes, opts) : withReindexLock(services, () => reindexUnlocked(services, entityTypes, opts));
+}
+
+async function reindexUnlocked(services: Services, entityTypes: string[], opts: ReindexOptions): Promise<ReindexSummary> {
   const log = opts.log ?? ((line: string) => services.log.info(line));
   const defs = await loadAllDefinitions(services);
   log(`reindex${opts.dryRun ? ' (dry run)' : ''}: ${entityTypes.length} entity indices, ${defs.length} structured property definitions`);

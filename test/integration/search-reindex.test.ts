@@ -132,6 +132,38 @@ describe('reindexEntityTypes', () => {
   });
 });
 
+describe('reindex lock', () => {
+  it('lets one rebuild run at a time, across processes, and frees the lock afterwards', async () => {
+    const { createServices } = await import('../../src/services.js');
+    const { createLogger } = await import('../../src/logger.js');
+    const other = await createServices(app.services.config, createLogger('silent'), app.services.config.OPENSEARCH_URL!, app.services.config.AUTH_SECRET);
+    const results = await Promise.allSettled([
+      reindexEntityTypes(app.services, ['tag'], { log: () => undefined }),
+      reindexEntityTypes(other, ['tag'], { log: () => undefined }),
+    ]);
+    const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    expect(refused.length).toBeLessThanOrEqual(1);
+    for (const r of refused) expect(String(r.reason.message)).toContain('Another reindex is running');
+    // Released: a later run gets the lock.
+    await expect(reindexEntityTypes(other, ['tag'], { log: () => undefined })).resolves.toBeDefined();
+    await other.client.close();
+  });
+
+  it('takes over a lock whose holder stopped renewing it', async () => {
+    await app.services.client.index({
+      index: app.services.names.jobs(), id: 'reindex-lock', refresh: 'wait_for',
+      body: { type: 'reindex-lock', key: 'reindex', status: 'running', leaseOwner: 'a dead process', leaseUntil: Date.now() - 1000 },
+    });
+    await expect(reindexEntityTypes(app.services, ['tag'], { log: () => undefined })).resolves.toBeDefined();
+    await app.services.client.index({
+      index: app.services.names.jobs(), id: 'reindex-lock', refresh: 'wait_for',
+      body: { type: 'reindex-lock', key: 'reindex', status: 'running', leaseOwner: 'a live process', leaseUntil: Date.now() + 60_000 },
+    });
+    await expect(reindexEntityTypes(app.services, ['tag'], { log: () => undefined })).rejects.toThrow('Another reindex is running (a live process');
+    await app.services.client.delete({ index: app.services.names.jobs(), id: 'reindex-lock', refresh: 'wait_for' });
+  });
+});
+
 describe('npm run reindex', () => {
   const env = () => ({ OPENSEARCH_URL: inject('opensearchUrl'), INDEX_PREFIX: app.prefix, LOG_LEVEL: 'silent' });
 
