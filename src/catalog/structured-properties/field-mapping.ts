@@ -34,20 +34,22 @@ function isMappingConflict(e: unknown): e is errors.ResponseError {
   return e instanceof errors.ResponseError && e.statusCode === 400 && /illegal_argument|mapper_parsing/.test(JSON.stringify(e.body ?? ''));
 }
 
-/** Adds the field mapping of `def` to each entity type's index; an incompatible existing mapping becomes a 409 naming the field. */
+/**
+ * Adds the field mapping of `def` to every listed entity type's index in one put-mapping call: one cluster-state
+ * update however many types a property lists. An incompatible existing mapping becomes a 409 naming the field.
+ */
 export async function putPropertyMappings(services: Services, def: PropertyDefinitionValue, entityTypes: string[]): Promise<void> {
+  if (entityTypes.length === 0) return;
   const field = indexFieldOf(def);
-  for (const entityType of entityTypes) {
-    try {
-      await services.client.indices.putMapping({ index: services.names.entity(entityType), body: propertyMappingOf(def) as any });
-    } catch (e) {
-      if (!isMappingConflict(e)) throw e;
-      const reason = (e.body as any)?.error?.reason ?? 'incompatible mapping';
-      throw conflict(
-        `The search field ${field} of ${entityType} entities cannot be mapped as ${valueKindOf(def.valueType)}: ${reason}. ` +
-          `A hard-deleted property with the same name may still own it; its mapping is released when its clean-up job and a reindex have finished`,
-      );
-    }
+  try {
+    await services.client.indices.putMapping({ index: entityTypes.map((t) => services.names.entity(t)).join(','), body: propertyMappingOf(def) as any });
+  } catch (e) {
+    if (!isMappingConflict(e)) throw e;
+    const reason = (e.body as any)?.error?.reason ?? 'incompatible mapping';
+    throw conflict(
+      `The search field ${field} of ${entityTypes.join(', ')} entities cannot be mapped as ${valueKindOf(def.valueType)}: ${reason}. ` +
+        `A hard-deleted property with the same name may still own it; its mapping is released when its clean-up job and a reindex have finished`,
+    );
   }
 }
 
