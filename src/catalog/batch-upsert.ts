@@ -1,8 +1,12 @@
-/** Writes several aspects of several entities; each entity is one conditional write, entities run concurrently. */
+/**
+ * Writes several aspects of several entities of one type. Entities that do not exist yet are created together with
+ * one `_bulk` request; existing ones (and any that appeared meanwhile) go through the conditional read-modify-write.
+ */
+import type { EntityDoc } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
 import { resolveAspect, resolveTarget } from './entity-target.js';
 import { presentEntity, type EntityView } from './read-entity.js';
-import { validateAspectValue, writeAspects } from './write-aspects.js';
+import { applyChanges, needsExistingEntity, validateAspectValue, writeAspects, type WriteInput } from './write-aspects.js';
 
 export interface BatchEntityInput {
   urn: unknown;
@@ -11,21 +15,26 @@ export interface BatchEntityInput {
 
 export async function batchUpsert(services: Services, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean): Promise<EntityView[]> {
   // Validate every target first so a bad item refuses the batch before anything is written.
-  const prepared = items.map((item) => {
+  const inputs: WriteInput[] = items.map((item) => {
     const target = resolveTarget(entityName, item.urn);
     const aspects = item.aspects.map((a) => ({ aspect: resolveAspect(target.def, a.aspect), value: a.value }));
     aspects.forEach((a) => validateAspectValue(a.aspect, a.value));
-    return { target, aspects };
+    return { target, actor, waitForSearch, changes: aspects.map((a) => ({ aspect: a.aspect, compute: () => a.value })) };
   });
+  if (inputs.length === 0) return [];
+  const entityType = inputs[0].target.def.name;
+  const urns = inputs.map((i) => i.target.urn.raw);
+  const once = (urn: string) => urns.indexOf(urn) === urns.lastIndexOf(urn);
+  const existing = await services.store.mget(entityType, urns);
+  const fresh = inputs.filter((i) => once(i.target.urn.raw) && !existing.has(i.target.urn.raw) && !needsExistingEntity(i));
+  // Built (and checked by every aspect rule) before anything is sent: a refused entity refuses the batch.
+  const built = (await Promise.all(fresh.map((i) => applyChanges(services, i, null)))) as EntityDoc[];
+  const conflicts = await services.store.bulkCreate(entityType, built, { refresh: waitForSearch });
+  const created = new Map(built.filter((d) => !conflicts.has(d.urn)).map((d) => [d.urn, d]));
   return Promise.all(
-    prepared.map(async ({ target, aspects }) => {
-      const doc = await writeAspects(services, {
-        target,
-        actor,
-        waitForSearch,
-        changes: aspects.map((a) => ({ aspect: a.aspect, compute: () => a.value })),
-      });
-      return presentEntity(services, doc!, aspects.map((a) => a.aspect));
+    inputs.map(async (input) => {
+      const doc = created.get(input.target.urn.raw) ?? (await writeAspects(services, input));
+      return presentEntity(services, doc!, input.changes.map((c) => c.aspect));
     }),
   );
 }

@@ -61,62 +61,65 @@ function newDoc(target: EntityTarget, actor: string, now: number): EntityDoc {
 }
 
 /** A schemaField exists when its parent dataset does; everything else exists when its document does. */
-async function checkParentExists(services: Services, target: EntityTarget): Promise<void> {
+export async function checkParentExists(services: Services, target: EntityTarget): Promise<void> {
   if (target.def.name !== 'schemaField') return;
   const parent = parseUrn(target.urn.parts[0]);
   if (!(await services.store.get(parent.entityType, parent.raw))) throw notFound(`Entity ${parent.raw} (parent of ${target.urn.raw}) does not exist`);
 }
 
-export async function writeAspects(services: Services, input: WriteInput): Promise<EntityDoc | null> {
+export const needsExistingEntity = (input: WriteInput) => input.mustExist || input.changes.some((c) => ANNOTATION_ASPECTS.has(c.aspect));
+
+/**
+ * Applies the changes to the entity's current document (null when it does not exist yet) and returns the document to
+ * store, or UNCHANGED. Pure apart from reads, so the store may run it again after a conflict.
+ */
+export async function applyChanges(services: Services, input: WriteInput, current: EntityDoc | null): Promise<EntityDoc | typeof UNCHANGED> {
   const { target, changes, actor } = input;
-  const needsEntity = input.mustExist || changes.some((c) => ANNOTATION_ASPECTS.has(c.aspect));
-  if (needsEntity) await checkParentExists(services, target);
-  return services.store.mutate(
-    target.def.name,
-    target.urn.raw,
-    async (current) => {
-      if (!current && needsEntity && target.def.name !== 'schemaField') throw notFound(`Entity ${target.urn.raw} does not exist`);
-      const now = Date.now();
-      const stamp = { time: now, actor };
-      const doc = current ?? newDoc(target, actor, now);
-      let changed = !current;
-      for (const change of changes) {
-        const stored = doc.aspects[change.aspect];
-        if (change.mode === 'create' && stored && current) {
-          throw conflict(`Cannot perform CREATE since the aspect ${change.aspect} of ${target.urn.raw} already exists`);
-        }
-        const hook = aspectHooks[change.aspect];
-        const readCtx = { services, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect };
-        const previous = stored && hook?.prepare ? { ...stored, value: await hook.prepare({ ...readCtx, stored }) } : stored;
-        const next = await change.compute(previous?.value);
-        if (next === KEEP_ASPECT) continue;
-        if (next === DELETE_ASPECT) {
-          if (change.aspect === target.def.keyAspect) throw validationError(`The key aspect ${change.aspect} cannot be deleted on its own; delete the entity`);
-          if (previous) {
-            await hook?.validateDelete?.({ services, actor, now, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, previous, doc });
-            delete doc.aspects[change.aspect];
-            changed = true;
-          }
-          continue;
-        }
-        validateAspectValue(change.aspect, next);
-        if (change.aspect === target.def.keyAspect && JSON.stringify(next) !== JSON.stringify(target.def.keyFromUrn(target.urn))) {
-          throw validationError(`${change.aspect} must match the urn ${target.urn.raw}`);
-        }
-        const extra = (await hook?.validate?.({ services, actor, now, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, previous, doc }, next)) ?? undefined;
-        doc.aspects[change.aspect] = {
-          value: next,
-          created: previous?.created ?? stamp,
-          lastModified: stamp,
-          version: (previous?.version ?? 0) + 1,
-          ...(extra?.meta ? { meta: extra.meta } : {}),
-        };
+  const needsEntity = needsExistingEntity(input);
+  if (!current && needsEntity && target.def.name !== 'schemaField') throw notFound(`Entity ${target.urn.raw} does not exist`);
+  const now = Date.now();
+  const stamp = { time: now, actor };
+  const doc = current ?? newDoc(target, actor, now);
+  let changed = !current;
+  for (const change of changes) {
+    const stored = doc.aspects[change.aspect];
+    if (change.mode === 'create' && stored && current) {
+      throw conflict(`Cannot perform CREATE since the aspect ${change.aspect} of ${target.urn.raw} already exists`);
+    }
+    const hook = aspectHooks[change.aspect];
+    const readCtx = { services, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect };
+    const previous = stored && hook?.prepare ? { ...stored, value: await hook.prepare({ ...readCtx, stored }) } : stored;
+    const next = await change.compute(previous?.value);
+    if (next === KEEP_ASPECT) continue;
+    if (next === DELETE_ASPECT) {
+      if (change.aspect === target.def.keyAspect) throw validationError(`The key aspect ${change.aspect} cannot be deleted on its own; delete the entity`);
+      if (previous) {
+        await hook?.validateDelete?.({ services, actor, now, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, previous, doc });
+        delete doc.aspects[change.aspect];
         changed = true;
       }
-      if (!changed) return UNCHANGED;
-      await applySearchFields(services, doc);
-      return doc;
-    },
-    { refresh: input.waitForSearch },
-  );
+      continue;
+    }
+    validateAspectValue(change.aspect, next);
+    if (change.aspect === target.def.keyAspect && JSON.stringify(next) !== JSON.stringify(target.def.keyFromUrn(target.urn))) {
+      throw validationError(`${change.aspect} must match the urn ${target.urn.raw}`);
+    }
+    const extra = (await hook?.validate?.({ services, actor, now, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, previous, doc }, next)) ?? undefined;
+    doc.aspects[change.aspect] = {
+      value: next,
+      created: previous?.created ?? stamp,
+      lastModified: stamp,
+      version: (previous?.version ?? 0) + 1,
+      ...(extra?.meta ? { meta: extra.meta } : {}),
+    };
+    changed = true;
+  }
+  if (!changed) return UNCHANGED;
+  await applySearchFields(services, doc);
+  return doc;
+}
+
+export async function writeAspects(services: Services, input: WriteInput): Promise<EntityDoc | null> {
+  if (needsExistingEntity(input)) await checkParentExists(services, input.target);
+  return services.store.mutate(input.target.def.name, input.target.urn.raw, (current) => applyChanges(services, input, current), { refresh: input.waitForSearch });
 }

@@ -178,6 +178,24 @@ export class EntityStore {
     }
   }
 
+  /**
+   * Creates new entity documents with one `_bulk` request. Returns the URNs that already existed (409) so the caller
+   * can fall back to read-modify-write for them; any other item failure is thrown.
+   */
+  async bulkCreate(entityType: string, docs: EntityDoc[], opts: { refresh?: boolean } = {}): Promise<Set<string>> {
+    const conflicts = new Set<string>();
+    if (docs.length === 0) return conflicts;
+    const index = this.names.entity(entityType);
+    const body = docs.flatMap((doc) => [{ create: { _index: index, _id: docIdOf(doc.urn) } }, doc]);
+    const res = await guarded(() => this.client.bulk({ body, refresh: opts.refresh ? 'wait_for' : false }));
+    const items = (res.body as any).items as { create: { status: number; error?: { type?: string; reason?: string } } }[];
+    items.forEach((item, i) => {
+      if (item.create.status === 409) conflicts.add(docs[i].urn);
+      else if (item.create.status >= 300) throw toCatalogError(new Error(`bulk create of ${docs[i].urn} failed: ${item.create.error?.type}: ${item.create.error?.reason}`));
+    });
+    return conflicts;
+  }
+
   /** Raw search over entity indices; callers build bodies with the search module. */
   async search(entityTypes: string[], body: object, params: Record<string, unknown> = {}): Promise<any> {
     const index = entityTypes.map((t) => this.names.entity(t)).join(',');

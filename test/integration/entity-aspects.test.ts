@@ -127,6 +127,42 @@ describe('generic aspect REST API', () => {
     expect(seen).toEqual(expect.arrayContaining(urns));
   });
 
+  it('batch writes create new entities in bulk and upsert existing ones, duplicates included', async () => {
+    const existing = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.batch0,PROD)';
+    await app.post(`/openapi/v3/entity/dataset/${enc(existing)}/datasetProperties?createIfNotExists=false`, { value: { name: 'old', description: 'kept' } });
+    const fresh = ['db.batch1', 'db.batch2'].map((n) => `urn:li:dataset:(urn:li:dataPlatform:hive,${n},PROD)`);
+    const body = [
+      { urn: existing, status: { value: { removed: false } } },
+      { urn: fresh[0], datasetProperties: { value: { name: 'one' } } },
+      { urn: fresh[1], datasetProperties: { value: { name: 'two' } } },
+      { urn: fresh[1], status: { value: { removed: false } } },
+    ];
+    const r = await app.request('POST', '/openapi/v3/entity/dataset?async=false', body);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.map((e: any) => e.urn)).toEqual([existing, fresh[0], fresh[1], fresh[1]]);
+    const read = async (urn: string) => (await app.get(`/openapi/v3/entity/dataset/${enc(urn)}`)).body;
+    expect((await read(existing)).datasetProperties.value).toEqual({ name: 'old', description: 'kept' });
+    expect((await read(existing)).status.value).toEqual({ removed: false });
+    expect((await read(fresh[0])).datasetProperties.value).toEqual({ name: 'one' });
+    expect((await read(fresh[0])).datasetKey.value).toEqual({ platform: 'urn:li:dataPlatform:hive', name: 'db.batch1', origin: 'PROD' });
+    expect(Object.keys(await read(fresh[1]))).toEqual(expect.arrayContaining(['datasetProperties', 'status']));
+    // A refused item refuses the whole batch before anything is written.
+    const bad = await app.request('POST', '/openapi/v3/entity/dataset?async=false', [
+      { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.batch3,PROD)', datasetProperties: { value: { name: 'three' } } },
+      { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.batch4,PROD)', datasetProperties: { value: { name: 4 } } },
+    ]);
+    expect(bad.status).toBe(400);
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc('urn:li:dataset:(urn:li:dataPlatform:hive,db.batch3,PROD)')}`)).status).toBe(404);
+  });
+
+  it('bulk creation reports entities that appeared meanwhile as conflicts, so the batch falls back to read-modify-write', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.race,PROD)';
+    await app.post(`/openapi/v3/entity/dataset/${enc(urn)}/status?createIfNotExists=false`, { value: { removed: false } });
+    const doc = { urn, entityType: 'dataset', aspects: {} };
+    const conflicts = await app.services.store.bulkCreate('dataset', [doc, { ...doc, urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.race2,PROD)' }]);
+    expect([...conflicts]).toEqual([urn]);
+  });
+
   it('32 concurrent PATCH requests adding different entries to one aspect all succeed and none is lost', async () => {
     const ds = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.concurrent,PROD)';
     await app.post(`/openapi/v3/entity/dataset/${enc(ds)}/datasetProperties?createIfNotExists=false`, { value: { name: 'c' } });
