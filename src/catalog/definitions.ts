@@ -48,11 +48,23 @@ export function infoFromDoc(doc: EntityDoc): DefinitionInfo | undefined {
   return { urn: doc.urn, definition: def, removed: status?.removed === true, generation: String(doc.generation ?? '') };
 }
 
-export async function loadDefinitions(services: Services, urns: Iterable<string>): Promise<Map<string, DefinitionInfo>> {
-  const docs = await services.store.mget('structuredProperty', [...urns]);
+/** Definitions already fetched during one write attempt or one read request, so each is fetched once. */
+export type DefinitionMemo = Map<string, Promise<DefinitionInfo | undefined>>;
+
+export async function loadDefinitions(services: Services, urns: Iterable<string>, memo: DefinitionMemo = new Map()): Promise<Map<string, DefinitionInfo>> {
+  const wanted = [...new Set(urns)];
+  const missing = wanted.filter((u) => !memo.has(u));
+  if (missing.length > 0) {
+    const fetched = services.store.mget('structuredProperty', missing);
+    for (const urn of missing) {
+      const info = fetched.then((docs) => (docs.has(urn) ? infoFromDoc(docs.get(urn)!) : undefined));
+      info.catch(() => undefined); // a failed fetch is reported by whoever awaits it, never as an unhandled rejection
+      memo.set(urn, info);
+    }
+  }
   const out = new Map<string, DefinitionInfo>();
-  for (const [urn, doc] of docs) {
-    const info = infoFromDoc(doc);
+  for (const urn of wanted) {
+    const info = await memo.get(urn);
     if (info) out.set(urn, info);
   }
   return out;

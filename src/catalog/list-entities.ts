@@ -4,6 +4,7 @@ import type { EntityTypeDef } from '../model/entity-types.js';
 import type { EntityDoc } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
 import { presentEntity, type EntityView } from './read-entity.js';
+import type { DefinitionMemo } from './definitions.js';
 import { decodeScrollId, encodeScrollId } from './scroll-id.js';
 import { buildEntityQuery } from './search/entity-query.js';
 import { runSearch } from './search/search-entities.js';
@@ -53,7 +54,9 @@ export async function listEntities(services: Services, input: ListInput): Promis
   if (input.scrollId) body.search_after = decodeScrollId(input.scrollId).s;
   const res = await runSearch(services, [input.entityType.name], body);
   const hits: any[] = res.hits.hits;
-  const entities = await Promise.all(hits.map(async (h) => withListDefaults(await presentEntity(services, h._source as EntityDoc, input.aspects))));
+  // A page usually shares a few definitions: fetch each once for the whole page.
+  const definitions: DefinitionMemo = new Map();
+  const entities = await Promise.all(hits.map(async (h) => withListDefaults(await presentEntity(services, h._source as EntityDoc, input.aspects, definitions))));
   const scrollId = hits.length === size && size > 0 ? encodeScrollId(hits[hits.length - 1].sort) : undefined;
   return { scrollId, entities, total: res.hits.total?.value ?? hits.length };
 }

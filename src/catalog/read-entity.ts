@@ -3,6 +3,7 @@ import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
 import type { EntityTarget } from './entity-target.js';
 import { aspectHooks } from './hooks/index.js';
+import type { DefinitionMemo } from './definitions.js';
 
 export interface SystemMetadata {
   aspectCreated: { time: number; actor: string };
@@ -26,19 +27,19 @@ export function systemMetadataOf(stored: StoredAspect): SystemMetadata {
   return { aspectCreated: stored.created, aspectModified: stored.lastModified, version: String(stored.version), lastObserved: stored.lastModified.time };
 }
 
-export async function presentAspect(services: Services, doc: EntityDoc, aspect: string): Promise<AspectView | undefined> {
+export async function presentAspect(services: Services, doc: EntityDoc, aspect: string, definitions?: DefinitionMemo): Promise<AspectView | undefined> {
   const stored = doc.aspects[aspect];
   if (!stored) return undefined;
   const hook = aspectHooks[aspect];
-  const value = hook?.present ? await hook.present({ services, entityType: doc.entityType, urn: doc.urn, aspect, stored }) : stored.value;
+  const value = hook?.present ? await hook.present({ services, entityType: doc.entityType, urn: doc.urn, aspect, stored, definitions }) : stored.value;
   return { value, systemMetadata: systemMetadataOf(stored) };
 }
 
 /** Presents the named aspects of a document (all when `aspects` is empty or absent). */
-export async function presentEntity(services: Services, doc: EntityDoc, aspects?: string[]): Promise<EntityView> {
+export async function presentEntity(services: Services, doc: EntityDoc, aspects?: string[], definitions?: DefinitionMemo): Promise<EntityView> {
   const names = aspects && aspects.length > 0 ? aspects.filter((a) => a in doc.aspects) : Object.keys(doc.aspects);
   const out: Record<string, AspectView> = {};
-  for (const name of names) out[name] = (await presentAspect(services, doc, name))!;
+  for (const name of names) out[name] = (await presentAspect(services, doc, name, definitions))!;
   return { urn: doc.urn, entityType: doc.entityType, aspects: out };
 }
 

@@ -2,7 +2,7 @@
 import { parseUrn } from '../model/urn.js';
 import type { EntityDoc } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
-import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf } from './definitions.js';
+import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf, type DefinitionMemo } from './definitions.js';
 
 type Obj = Record<string, any>;
 export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'propertyUrns', 'createdTime', 'lastModifiedTime'];
@@ -42,10 +42,10 @@ function platformAndOrigin(doc: EntityDoc): { platform?: string; origin?: string
   }
 }
 
-async function structuredPropertyFields(services: Services, doc: EntityDoc): Promise<Obj | undefined> {
+async function structuredPropertyFields(services: Services, doc: EntityDoc, memo?: DefinitionMemo): Promise<Obj | undefined> {
   const stored = doc.aspects.structuredProperties;
   if (!stored) return undefined;
-  const defs = await loadDefinitions(services, propertyUrnsOf(stored));
+  const defs = await loadDefinitions(services, propertyUrnsOf(stored), memo);
   const out: Obj = {};
   // Soft-deleted properties stay indexed so a restore brings them back; filters on them are refused elsewhere.
   for (const a of currentAssignments(stored, defs, { includeSoftDeleted: true })) {
@@ -62,7 +62,7 @@ async function structuredPropertyFields(services: Services, doc: EntityDoc): Pro
   return out;
 }
 
-export async function applySearchFields(services: Services, doc: EntityDoc): Promise<void> {
+export async function applySearchFields(services: Services, doc: EntityDoc, memo?: DefinitionMemo): Promise<void> {
   for (const f of SEARCH_FIELDS) delete doc[f];
   const { name, description } = nameAndDescription(doc);
   const schemaFields: Obj[] = val(doc, 'schemaMetadata')?.fields ?? [];
@@ -78,7 +78,7 @@ export async function applySearchFields(services: Services, doc: EntityDoc): Pro
     editedFieldTags: uniq(edited.flatMap((f) => tagUrns(f.globalTags))),
     fieldPaths: uniq([...schemaFields, ...edited].map((f) => f.fieldPath).filter(Boolean)),
     searchText: [name, description, doc.urn].filter(Boolean).join(' '),
-    structuredProperties: await structuredPropertyFields(services, doc),
+    structuredProperties: await structuredPropertyFields(services, doc, memo),
     // Every property the stored aspect mentions, stale ones included: how clean-up jobs find all carriers.
     propertyUrns: propertyUrnsOf(doc.aspects.structuredProperties),
     createdTime: Math.min(...Object.values(doc.aspects).map((a) => a.created.time)),

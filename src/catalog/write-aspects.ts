@@ -9,6 +9,7 @@ import type { Services } from '../services.js';
 import type { EntityTarget } from './entity-target.js';
 import { aspectHooks } from './hooks/index.js';
 import { applySearchFields } from './search-fields.js';
+import type { DefinitionMemo } from './definitions.js';
 import { randomUUID } from 'node:crypto';
 
 export const DELETE_ASPECT = Symbol('delete-aspect');
@@ -80,6 +81,8 @@ export async function applyChanges(services: Services, input: WriteInput, curren
   const now = Date.now();
   const stamp = { time: now, actor };
   const doc = current ?? newDoc(target, actor, now);
+  // One fetch per definition per attempt: prepare, validate and the search fields all need them.
+  const definitions: DefinitionMemo = new Map();
   let changed = !current;
   for (const change of changes) {
     const stored = doc.aspects[change.aspect];
@@ -87,14 +90,15 @@ export async function applyChanges(services: Services, input: WriteInput, curren
       throw conflict(`Cannot perform CREATE since the aspect ${change.aspect} of ${target.urn.raw} already exists`);
     }
     const hook = aspectHooks[change.aspect];
-    const readCtx = { services, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect };
+    const readCtx = { services, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, definitions };
+    const writeCtx = { ...readCtx, actor, now, doc };
     const previous = stored && hook?.prepare ? { ...stored, value: await hook.prepare({ ...readCtx, stored }) } : stored;
     const next = await change.compute(previous?.value);
     if (next === KEEP_ASPECT) continue;
     if (next === DELETE_ASPECT) {
       if (change.aspect === target.def.keyAspect) throw validationError(`The key aspect ${change.aspect} cannot be deleted on its own; delete the entity`);
       if (previous) {
-        await hook?.validateDelete?.({ services, actor, now, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, previous, doc });
+        await hook?.validateDelete?.({ ...writeCtx, previous });
         delete doc.aspects[change.aspect];
         changed = true;
       }
@@ -104,7 +108,7 @@ export async function applyChanges(services: Services, input: WriteInput, curren
     if (change.aspect === target.def.keyAspect && JSON.stringify(next) !== JSON.stringify(target.def.keyFromUrn(target.urn))) {
       throw validationError(`${change.aspect} must match the urn ${target.urn.raw}`);
     }
-    const extra = (await hook?.validate?.({ services, actor, now, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, previous, doc }, next)) ?? undefined;
+    const extra = (await hook?.validate?.({ ...writeCtx, previous }, next)) ?? undefined;
     doc.aspects[change.aspect] = {
       value: next,
       created: previous?.created ?? stamp,
@@ -115,7 +119,7 @@ export async function applyChanges(services: Services, input: WriteInput, curren
     changed = true;
   }
   if (!changed) return UNCHANGED;
-  await applySearchFields(services, doc);
+  await applySearchFields(services, doc, definitions);
   return doc;
 }
 

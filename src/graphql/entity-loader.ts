@@ -1,5 +1,6 @@
 /** Loads entity documents once per GraphQL request and presents their aspects through the catalog's read rules. */
 import { presentAspect } from '../catalog/read-entity.js';
+import type { DefinitionMemo } from '../catalog/definitions.js';
 import { findEntityType } from '../model/entity-types.js';
 import { parseUrn } from '../model/urn.js';
 import type { EntityDoc } from '../storage/entity-store.js';
@@ -13,6 +14,8 @@ export interface EntityRef {
 
 export class EntityLoader {
   private readonly docs = new Map<string, Promise<EntityDoc | null>>();
+  /** Definitions fetched by this request: search results often share them. */
+  private definitions: DefinitionMemo = new Map();
   constructor(private readonly services: Services) {}
 
   load(urn: string): Promise<EntityDoc | null> {
@@ -28,11 +31,12 @@ export class EntityLoader {
   /** Forgets a document after this request wrote it, so later fields read the new state. */
   invalidate(urn: string): void {
     this.docs.delete(urn);
+    this.definitions = new Map(); // a mutation may have changed a definition too
   }
 
   async aspect<T = any>(urn: string, aspect: string): Promise<T | undefined> {
     const doc = await this.load(urn);
-    return doc ? ((await presentAspect(this.services, doc, aspect))?.value as T | undefined) : undefined;
+    return doc ? ((await presentAspect(this.services, doc, aspect, this.definitions))?.value as T | undefined) : undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 /** The extension point through which aspect-specific rules take part in every write and read. */
 import type { EntityDoc, StoredAspect } from '../../storage/entity-store.js';
 import type { Services } from '../../services.js';
+import type { DefinitionMemo } from '../definitions.js';
 
 export interface AspectWriteContext {
   services: Services;
@@ -12,6 +13,8 @@ export interface AspectWriteContext {
   previous?: StoredAspect;
   /** The entity document being built (other aspects already updated by earlier changes of the same write). */
   doc: EntityDoc;
+  /** Structured property definitions fetched so far by this write attempt. */
+  definitions?: DefinitionMemo;
 }
 
 export interface AspectReadContext {
@@ -20,6 +23,8 @@ export interface AspectReadContext {
   urn: string;
   aspect: string;
   stored: StoredAspect;
+  /** Structured property definitions fetched so far by this request. */
+  definitions?: DefinitionMemo;
 }
 
 export interface AspectHook {

@@ -17,14 +17,14 @@ export const structuredPropertiesHook: AspectHook = {
   },
   async prepare(ctx) {
     const value = ctx.stored.value as { properties?: Assignment[] };
-    const defs = await loadDefinitions(ctx.services, (value.properties ?? []).map((a) => a.propertyUrn));
+    const defs = await loadDefinitions(ctx.services, (value.properties ?? []).map((a) => a.propertyUrn), ctx.definitions);
     // Soft-deleted properties' values are carried along so a restore finds them; stale ones never are.
     return { ...value, properties: currentAssignments(ctx.stored, defs, { includeSoftDeleted: true }) };
   },
   async present(ctx) {
     const value = ctx.stored.value as { properties?: Assignment[] };
     const urns = (value.properties ?? []).map((a) => a.propertyUrn);
-    const defs = await loadDefinitions(ctx.services, urns);
+    const defs = await loadDefinitions(ctx.services, urns, ctx.definitions);
     return { ...value, properties: currentAssignments(ctx.stored, defs, { includeSoftDeleted: false }) };
   },
 };

@@ -35,7 +35,7 @@ export async function validateAssignments(ctx: AspectWriteContext, assignments: 
   const prevList = ((ctx.previous?.value as { properties?: Assignment[] } | undefined)?.properties ?? []) as Assignment[];
   const prevStamps = (ctx.previous?.meta?.stamps ?? {}) as Record<string, string>;
   const prevByUrn = new Map(prevList.map((a) => [a.propertyUrn, a]));
-  const defs = await loadDefinitions(ctx.services, [...assignments, ...prevList].map((a) => a.propertyUrn));
+  const defs = await loadDefinitions(ctx.services, [...assignments, ...prevList].map((a) => a.propertyUrn), ctx.definitions);
   const problems = checkDuplicates(assignments);
   const kept: Assignment[] = [];
   const stamps: Record<string, string> = {};
