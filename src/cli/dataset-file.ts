@@ -17,7 +17,7 @@ export const FIELD_TYPES: Record<string, string> = {
 
 const FieldSchema = z.strictObject({
   id: z.union([z.string(), z.number()]).transform(String),
-  type: z.string().refine((t) => t.toLowerCase() in FIELD_TYPES, { error: (i) => `unknown type ${String(i.input)}; one of ${Object.keys(FIELD_TYPES).join(', ')}` }).optional(),
+  type: z.string().refine((t) => Object.hasOwn(FIELD_TYPES, t.toLowerCase()), { error: (i) => `unknown type ${String(i.input)}; one of ${Object.keys(FIELD_TYPES).join(', ')}` }).optional(),
   nativeDataType: z.string().optional(),
   description: z.string().optional(),
   doc: z.string().optional(),

@@ -55,7 +55,15 @@ const TEMPLATES: Record<string, AspectTemplate> = {
 };
 
 const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
-const parsePointer = (p: string) => (p === '' ? [] : p.slice(1).split('/').map(unescape));
+/** Segments that would reach an object's prototype instead of its data. */
+const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function parsePointer(p: string): string[] {
+  const segs = p === '' ? [] : p.slice(1).split('/').map(unescape);
+  const bad = segs.find((s) => FORBIDDEN_SEGMENTS.has(s));
+  if (bad) throw validationError(`PATCH path ${p}: the segment '${bad}' is not allowed`);
+  return segs;
+}
 
 function toKeyed(arr: any[], keyFn: KeyFn, depth: number): Obj {
   const out: Obj = {};
@@ -145,7 +153,10 @@ export function applyAspectPatch(aspect: string, current: unknown, body: PatchBo
   const custom = Array.isArray(body) ? undefined : body.arrayPrimaryKeys;
   const keyFns: Record<string, { fn: KeyFn; depth: number; names: string[] }> = {};
   for (const [field, fn] of Object.entries(template?.keys ?? {})) keyFns[field] = { fn, depth: 1, names: [] };
-  for (const [field, names] of Object.entries(custom ?? {})) keyFns[field] = { fn: byFields(names), depth: Math.max(1, names.length), names };
+  for (const [field, names] of Object.entries(custom ?? {})) {
+    if (FORBIDDEN_SEGMENTS.has(field)) throw validationError(`arrayPrimaryKeys: the field '${field}' is not allowed`);
+    keyFns[field] = { fn: byFields(names), depth: Math.max(1, names.length), names };
+  }
 
   let root: Obj = structuredClone((current as Obj | undefined) ?? template?.empty() ?? {});
   const orders: Record<string, string[][]> = {};

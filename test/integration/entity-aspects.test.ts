@@ -82,6 +82,19 @@ describe('generic aspect REST API', () => {
     expect(unknownEntity.status).toBe(400);
     const badCount = await app.get('/openapi/v3/entity/dataset?count=abc');
     expect(badCount.status).toBe(400);
+    // Prototype keys are data, never a way into the server's objects.
+    const proto = await app.patch(`/openapi/v3/entity/dataset/${enc(DS)}/datasetProperties`, { patch: [{ op: 'add', path: '/__proto__/polluted', value: 'yes' }] });
+    expect(proto.status).toBe(400);
+    expect(proto.body.message).toContain("'__proto__' is not allowed");
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const sortProto = await app.get('/openapi/v3/entity/dataset?sortCriteria=__proto__');
+    expect(sortProto.status).toBe(400);
+    expect(sortProto.body.message).toContain('Cannot sort by __proto__');
+    const fieldProto = await app.get(`/openapi/v3/entity/dataset?query=${encodeURIComponent('constructor:x')}`);
+    expect(fieldProto.status).toBe(400);
+    expect(fieldProto.body.message).toContain('constructor');
+    const emptyBatchPatch = await app.request('PATCH', '/openapi/v3/entity/dataset', [{ urn: 5 }]);
+    expect(emptyBatchPatch.status).toBe(400);
   });
 
   it('treats entity and aspect names case-insensitively and serves everything under /gms too', async () => {

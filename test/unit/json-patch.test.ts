@@ -58,4 +58,13 @@ describe('json patch with array primary keys', () => {
   it('unescapes ~1 and ~0 in paths', () => {
     expect(applyAspectPatch('datasetProperties', {}, [{ op: 'add', path: '/customProperties/a~1b~0c', value: '1' }])).toEqual({ customProperties: { 'a/b~c': '1' } });
   });
+
+  it('refuses paths and keys that would reach an object prototype', () => {
+    for (const path of ['/__proto__/polluted', '/customProperties/constructor/prototype/x', '/prototype']) {
+      expect(() => applyAspectPatch('datasetProperties', {}, [{ op: 'add', path, value: 'yes' }]), path).toThrow('is not allowed');
+    }
+    expect(() => applyAspectPatch('structuredProperties', {}, { patch: [], arrayPrimaryKeys: { __proto__: ['x'] } as any })).not.toThrow();
+    expect(() => applyAspectPatch('structuredProperties', {}, JSON.parse('{"patch": [], "arrayPrimaryKeys": {"__proto__": ["x"]}}'))).toThrow('is not allowed');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });

@@ -31,7 +31,7 @@ export function searchKindOf(kind: ValueKind | undefined): FieldKind {
 }
 
 function builtinOutcome(name: string): Outcome {
-  const b = BUILTIN_FIELDS[name];
+  const b = Object.hasOwn(BUILTIN_FIELDS, name) ? BUILTIN_FIELDS[name] : undefined;
   if (b) return { field: { name, ...b } };
   if (isInternalField(name)) return { error: inputError(`Field ${name} is internal and cannot be searched; searchable fields: ${SEARCHABLE_FIELD_LIST}`) };
   return { error: inputError(`Unknown search field ${name}; searchable fields: ${SEARCHABLE_FIELD_LIST}`) };

@@ -33,12 +33,14 @@ export const v3Dialect: Dialect = {
   },
   readBatchPatch(body) {
     if (!Array.isArray(body)) throw validationError('Request body must be a JSON array of {urn, <aspect>: {value: {patch}}}');
-    return body.flatMap((item, i) =>
-      aspectsOfItem(item ?? {}, i).map(({ aspect, value }) => {
+    return body.flatMap((item, i) => {
+      const aspects = aspectsOfItem(item ?? {}, i);
+      if (aspects.length === 0) throw validationError(`Item ${i}: expected {urn, <aspect>: {value: {patch}}} with at least one aspect`);
+      return aspects.map(({ aspect, value }) => {
         if (!value || typeof value !== 'object' || !('patch' in (value as object))) throw validationError('Missing `patch` field.');
         return { urn: item.urn, aspect, patch: value };
-      }),
-    );
+      });
+    });
   },
   presentAspect: (urn, aspect, view, sm) => ({ urn, [aspect]: aspectEnvelope(view, sm) }),
   presentEntity: entityShape,
