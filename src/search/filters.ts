@@ -68,8 +68,8 @@ function criterionQuery(c: FilterCriterion, resolve: FieldResolver): Dsl | undef
   const values = (c.values ?? []).filter((v) => v.trim() !== '');
   if (condition !== 'EXISTS' && values.length === 0) return undefined;
   if (condition === 'EXISTS') return { exists: { field: f.path } };
-  if (condition in RANGE_OPS) return rangeQuery(f, condition, values);
-  if (condition in WILDCARDS) {
+  if (Object.hasOwn(RANGE_OPS, condition)) return rangeQuery(f, condition, values);
+  if (Object.hasOwn(WILDCARDS, condition)) {
     if (f.kind !== 'keyword' && f.kind !== 'text') throw inputError(`Condition ${condition} is not supported on ${f.kind} field ${f.name}`);
     return anyOf(values.map((v) => ({ wildcard: { [f.path]: { value: WILDCARDS[condition](escapeWildcard(v)), case_insensitive: true } } })));
   }
