@@ -2,7 +2,7 @@
 import { validationError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { hasFilterOn, type AndFilter } from '../../search/filters.js';
-import { sortClauses } from '../list-entities.js';
+import { sortClauses } from '../sort-clauses.js';
 import { decodeScrollId, encodeScrollId } from '../scroll-id.js';
 import { compileSearch, type CompiledSearch } from './compile-search.js';
 import { indexRefusal } from './search-errors.js';
@@ -37,6 +37,9 @@ export interface PreparedSearch {
 
 const MAX_WINDOW = 10_000;
 
+/** Soft-deleted entities are left out of every search unless the caller asks for them. */
+export const NOT_SOFT_DELETED = { bool: { must_not: [{ term: { removed: true } }] } };
+
 export function countOf(services: Services, count: number | null | undefined, fallback = 10): number {
   const n = count ?? fallback;
   if (!Number.isInteger(n) || n < 0) throw validationError(`count must be a non-negative integer, got ${n}`);
@@ -55,7 +58,7 @@ export async function prepareSearch(services: Services, input: SearchEntitiesInp
   const compiled = await compileSearch(services, { query: input.query, orFilters, facets: input.facets, maxAggValues: input.maxAggValues });
   const filter: object[] = compiled.filter ? [compiled.filter] : [];
   // A filter on `removed` says which deletion state the caller wants, so it replaces the default exclusion.
-  if (!input.includeSoftDeleted && !hasFilterOn(orFilters, 'removed')) filter.push({ bool: { must_not: [{ term: { removed: true } }] } });
+  if (!input.includeSoftDeleted && !hasFilterOn(orFilters, 'removed')) filter.push(NOT_SOFT_DELETED);
   const body: Record<string, unknown> = {
     query: { bool: { must: [compiled.query], filter } },
     sort: sortOf(input.sort),
@@ -88,22 +91,33 @@ export async function searchEntities(services: Services, input: SearchEntitiesIn
   return { urns: urnsOf(res.hits.hits), total: res.hits.total?.value ?? 0, start };
 }
 
-export async function scrollEntities(services: Services, input: SearchEntitiesInput & { scrollId?: string | null }): Promise<SearchPage & { nextScrollId: string | null }> {
-  const size = countOf(services, input.count);
-  const prepared = await prepareSearch(services, input);
-  const sort = prepared.body.sort as object[];
+/** Paging by opaque position, shared by the REST list and GraphQL scroll. `body` carries query and sort, no paging. */
+export async function scrollPage(
+  services: Services,
+  entityTypes: string[],
+  body: Record<string, unknown>,
+  size: number,
+  scrollId: string | null | undefined,
+): Promise<{ hits: any[]; total: number; nextScrollId: string | null }> {
+  const sort = body.sort as object[];
   let after: unknown[] | undefined;
-  if (input.scrollId) {
-    after = decodeScrollId(input.scrollId).s;
+  if (scrollId) {
+    after = decodeScrollId(scrollId).s;
     if (after.length !== sort.length || after.some((v) => v !== null && typeof v === 'object')) {
       throw validationError('Invalid scrollId: it belongs to a search with another sort order');
     }
   }
-  if (prepared.entityTypes.length === 0) return { urns: [], total: 0, nextScrollId: null };
+  if (entityTypes.length === 0) return { hits: [], total: 0, nextScrollId: null };
   // One extra hit says whether another page exists, so the last page carries no scroll id.
-  const res = await runSearch(services, prepared.entityTypes, { ...prepared.body, size: size + 1, ...(after && { search_after: after }) });
+  const res = await runSearch(services, entityTypes, { ...body, size: size + 1, ...(after && { search_after: after }) });
   const hits: any[] = res.hits.hits;
   const page = hits.slice(0, size);
   const nextScrollId = hits.length > size && size > 0 ? encodeScrollId(page[page.length - 1].sort) : null;
-  return { urns: urnsOf(page), total: res.hits.total?.value ?? 0, nextScrollId };
+  return { hits: page, total: res.hits.total?.value ?? 0, nextScrollId };
+}
+
+export async function scrollEntities(services: Services, input: SearchEntitiesInput & { scrollId?: string | null }): Promise<SearchPage & { nextScrollId: string | null }> {
+  const prepared = await prepareSearch(services, input);
+  const { hits, total, nextScrollId } = await scrollPage(services, prepared.entityTypes, prepared.body, countOf(services, input.count), input.scrollId);
+  return { urns: urnsOf(hits), total, nextScrollId };
 }
