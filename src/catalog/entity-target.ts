@@ -17,6 +17,11 @@ export function resolveTarget(entityName: string | undefined, rawUrn: unknown): 
   return { def, urn };
 }
 
+/** The URN whose document decides whether the target exists: a schemaField exists when its parent dataset does. */
+export function existenceUrnOf(target: EntityTarget): string {
+  return target.def.name === 'schemaField' ? target.urn.parts[0] : target.urn.raw;
+}
+
 export function resolveAspect(def: EntityTypeDef, aspect: string): string {
   const name = findAspectName(def, aspect);
   if (!name) throw validationError(`Unknown aspect ${aspect} for entity ${def.name}; known aspects: ${[def.keyAspect, ...def.aspects].join(', ')}`);

@@ -6,7 +6,7 @@ import { ANNOTATION_ASPECTS } from '../model/entity-types.js';
 import { parseUrn } from '../model/urn.js';
 import { UNCHANGED, type EntityDoc } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
-import type { EntityTarget } from './entity-target.js';
+import { existenceUrnOf, type EntityTarget } from './entity-target.js';
 import { aspectHooks } from './hooks/index.js';
 import { applySearchFields } from './search-fields.js';
 import type { DefinitionMemo } from './definitions.js';
@@ -61,10 +61,11 @@ function newDoc(target: EntityTarget, actor: string, now: number): EntityDoc {
   return doc;
 }
 
-/** A schemaField exists when its parent dataset does; everything else exists when its document does. */
-export async function checkParentExists(services: Services, target: EntityTarget): Promise<void> {
-  if (target.def.name !== 'schemaField') return;
-  const parent = parseUrn(target.urn.parts[0]);
+/** A schemaField has no document of its own to check inside the write: its parent dataset is checked first. */
+async function checkParentExists(services: Services, target: EntityTarget): Promise<void> {
+  const urn = existenceUrnOf(target);
+  if (urn === target.urn.raw) return;
+  const parent = parseUrn(urn);
   if (!(await services.store.get(parent.entityType, parent.raw))) throw notFound(`Entity ${parent.raw} (parent of ${target.urn.raw}) does not exist`);
 }
 

@@ -1,4 +1,5 @@
 /** Rebuilds entity indices from mappings/ plus live definitions, copies documents with _reindex and swaps aliases. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services } from '../services.js';
 import { loadMappingFile, resolveAlias } from '../storage/indices.js';
 import { loadAllDefinitions, planIndex, propertyWordOf, type IndexPlan } from './reindex-plan.js';
@@ -27,7 +28,6 @@ export interface ReindexOptions {
 /** Writes retried by the entity store may have been routed to the old index just before the swap; let them fail there first. */
 const SWAP_GRACE_MS = 500;
 const COPY_TIMEOUT_MS = 3_600_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function describePlan(plan: IndexPlan, log: (line: string) => void): void {
   log(`${plan.alias} (${plan.index}): ${plan.documents} documents`);

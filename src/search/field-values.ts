@@ -1,10 +1,10 @@
 /** Turns text typed by a user into the value a field kind stores, shared by query strings and GraphQL filters. */
 import type { ResolvedField } from './resolved-field.js';
 import { inputError } from './search-input-error.js';
+import { calendarDayMillis } from '../model/calendar-day.js';
 
 // Stricter than Number(): '' / ' ' / '0x10' / 'Infinity' would otherwise slip through as numbers.
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const EPOCH_MILLIS = /^-?\d+$/;
 
 export type TypedValue = string | number | boolean;
@@ -18,16 +18,9 @@ export function parseDouble(field: string, text: string, position?: number): num
 /** Dates travel as epoch millis, which both `date` and `long` index fields accept. */
 export function parseDate(field: string, text: string, position?: number): number {
   const t = text.trim();
-  const day = DAY.exec(t);
-  if (day) {
-    const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
-    // setUTCFullYear, unlike Date.UTC, does not map years 0-99 onto the 1900s.
-    const date = new Date(0);
-    date.setUTCFullYear(y, m - 1, d);
-    if (date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d) return date.getTime();
-  } else if (EPOCH_MILLIS.test(t) && Number.isSafeInteger(Number(t))) {
-    return Number(t);
-  }
+  const day = calendarDayMillis(t);
+  if (day !== undefined) return day;
+  if (EPOCH_MILLIS.test(t) && Number.isSafeInteger(Number(t))) return Number(t);
   throw inputError(`Invalid value "${text}" for field ${field}: expected a date as YYYY-MM-DD or epoch milliseconds`, position);
 }
 

@@ -3,6 +3,7 @@
  * Every write is a read-modify-write guarded by if_seq_no/if_primary_term; concurrent writes to one
  * entity from this process are merged into one conditional write, and conflicts are retried until a deadline.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createHash } from 'node:crypto';
 import type { Client } from '@opensearch-project/opensearch';
 import { conflict } from '../errors.js';
@@ -46,7 +47,6 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A reindex blocks writes on the old index until the alias points at the new one; such writes are retried like conflicts. */
 /** OpenSearch ids are limited to 512 bytes; longer URNs are addressed by their hash. */

@@ -10,6 +10,7 @@ import { jobHandlers } from '../../src/jobs/handlers.js';
 import { JobRunner } from '../../src/jobs/job-queue.js';
 import { createLogger } from '../../src/logger.js';
 import { createServices, type Services } from '../../src/services.js';
+import { encodeUrn } from '../../src/model/urn.js';
 
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
@@ -38,7 +39,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const enc = (urn: string) => encodeURIComponent(urn).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+/** Percent-encodes a URN for a path segment, as clients must. */
+export const enc = encodeUrn;
 
 export async function startTestApp(name: string, env: Record<string, string> = {}): Promise<TestApp> {
   const prefix = `t_${name.toLowerCase().replace(/[^a-z0-9]/g, '')}_${randomBytes(3).toString('hex')}_`;

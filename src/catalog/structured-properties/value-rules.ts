@@ -4,6 +4,7 @@ import { formatJavaDouble } from '../../model/java-double.js';
 import { parseUrn } from '../../model/urn.js';
 import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
 import { valueKindOf, type Assignment } from '../definitions.js';
+import { calendarDayMillis } from '../../model/calendar-day.js';
 
 /** The longest keyword OpenSearch (Lucene) indexes: longer string values could never be searched. */
 export const MAX_VALUE_BYTES = 32_766;
@@ -26,12 +27,7 @@ export function numberOf(v: Primitive): number | undefined {
 
 /** `YYYY-MM-DD`, a real calendar day between 1000-01-01 and 9999-12-31. */
 export function isValidDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1000) return false;
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  return calendarDayMillis(s) !== undefined && Number(s.slice(0, 4)) >= 1000;
 }
 
 function isUrn(s: string): boolean {

@@ -3,7 +3,7 @@ import { notFound, validationError } from '../../errors.js';
 import { parseUrn } from '../../model/urn.js';
 import type { EntityDoc } from '../../storage/entity-store.js';
 import type { Services } from '../../services.js';
-import { resolveTarget, type EntityTarget } from '../entity-target.js';
+import { existenceUrnOf, resolveTarget, type EntityTarget } from '../entity-target.js';
 import { resolveFieldPath } from './resolve-field-path.js';
 
 export const DATASET_FIELD = 'DATASET_FIELD';
@@ -36,8 +36,6 @@ function checkSubResource(ref: TagResourceRef): string | undefined {
   return sub;
 }
 
-/** A schemaField exists when its parent dataset does, the same rule the write path applies. */
-const existenceUrnOf = (target: EntityTarget) => (target.def.name === 'schemaField' ? target.urn.parts[0] : target.urn.raw);
 
 async function loadExisting(services: Services, targets: EntityTarget[]): Promise<Map<string, EntityDoc>> {
   const byType = new Map<string, string[]>();

@@ -3,7 +3,7 @@ import { parseUrn } from '../../model/urn.js';
 import type { GraphqlContext } from '../context.js';
 import { refOf, type EntityRef } from '../entity-loader.js';
 import { findEntityType } from '../../model/entity-types.js';
-import { resolveTarget } from '../../catalog/entity-target.js';
+import { existenceUrnOf, resolveTarget } from '../../catalog/entity-target.js';
 
 const TYPE_NAMES: Record<string, string> = {
   dataset: 'Dataset', schemaField: 'SchemaFieldEntity', dataFlow: 'DataFlow', dataJob: 'DataJob', corpuser: 'CorpUser',
@@ -15,8 +15,7 @@ export const graphqlTypeNameOf = (entityType: string) => TYPE_NAMES[entityType];
 /** Root lookup: null when the entity does not exist (a schemaField exists when its parent does). */
 export async function lookup(ctx: GraphqlContext, urn: string, expected?: string): Promise<EntityRef | null> {
   const target = resolveTarget(expected, urn);
-  if (target.def.name === 'schemaField') return (await ctx.loader.load(target.urn.parts[0])) ? refOf(urn) : null;
-  return (await ctx.loader.load(urn)) ? refOf(urn) : null;
+  return (await ctx.loader.load(existenceUrnOf(target))) ? refOf(target.urn.raw) : null;
 }
 
 const typeEnum = (ref: EntityRef) => findEntityType(ref.entityType)?.graphqlType ?? 'OTHER';
