@@ -1,7 +1,6 @@
 /** The durable clean-ups of structured property values: after a hard delete (which then releases the field mapping) and after a version change. */
 import { SYSTEM_ACTOR } from '../catalog/bootstrap.js';
 import { currentAssignments, indexFieldOf, loadDefinitions, type Assignment } from '../catalog/definitions.js';
-import { resolveTarget } from '../catalog/entity-target.js';
 import {
   CleanupParamsSchema,
   PROPERTY_HARD_DELETE_JOB,
@@ -11,14 +10,11 @@ import {
 } from '../catalog/structured-properties/cleanup-jobs.js';
 import { entityTypesMappingField } from '../catalog/structured-properties/field-mapping.js';
 import { KEEP_ASPECT, writeAspects } from '../catalog/write-aspects.js';
-import { isCatalogError } from '../errors.js';
 import type { Services } from '../services.js';
+import { sweepUntilClean } from './carrier-sweep.js';
 import type { JobHandler, JobRun } from './job-queue.js';
 import { reindexEntityTypes } from './reindex.js';
 
-const PAGE_SIZE = 500;
-/** A pass that still changes entities means writes raced the sweep; after this many the job is retried later. */
-const MAX_PASSES = 5;
 /** Jobs are recorded just before the change they clean up after; give that change this long to land. */
 const LANDING_GRACE_MS = 60_000;
 
@@ -32,46 +28,24 @@ const carries = (value: unknown, propertyUrn: string) =>
  */
 const rewritePrepared = (prepared: unknown) => (prepared === undefined ? KEEP_ASPECT : prepared);
 
-async function sweep(services: Services, p: CleanupParams, heartbeat: (changed: number) => Promise<void>): Promise<number> {
-  // The raw property list finds carriers whose stale values are no longer in any search field.
-  const query = { bool: { should: [{ term: { propertyUrns: p.propertyUrn } }, ...p.fields.map((field) => ({ exists: { field } }))], minimum_should_match: 1 } };
-  let changed = 0;
-  let after: unknown[] | undefined;
-  const defs = await loadDefinitions(services, [p.propertyUrn]);
-  for (;;) {
-    const body = { size: PAGE_SIZE, query, sort: [{ urn: 'asc' }], _source: ['urn', 'entityType'], ...(after ? { search_after: after } : {}) };
-    const hits: any[] = (await services.store.search(VALUE_CARRIER_TYPES, body, { ignore_unavailable: true })).hits.hits;
-    for (const hit of hits) {
-      const target = resolveTarget(hit._source.entityType, hit._source.urn);
-      try {
-        const stored = (await services.store.get(target.def.name, target.urn.raw))?.aspects.structuredProperties;
-        if (!stored || !carries(stored.value, p.propertyUrn)) continue;
-        // One assignment per property: when it is the live one there is nothing stale to drop.
-        if (currentAssignments(stored, defs, { includeSoftDeleted: true }).some((a) => a.propertyUrn === p.propertyUrn)) continue;
-        await writeAspects(services, { target, actor: SYSTEM_ACTOR, changes: [{ aspect: 'structuredProperties', compute: rewritePrepared }] });
-        changed++;
-      } catch (e) {
-        // An entity that vanished meanwhile (or a column whose dataset did) carries nothing any more.
-        if (!(isCatalogError(e) && e.code === 'NOT_FOUND')) throw e;
-      }
-    }
-    if (hits.length < PAGE_SIZE) return changed;
-    after = hits[hits.length - 1].sort;
-    await heartbeat(changed);
-  }
-}
-
+/** Rewrites every entity still holding stale values of the property (see rewritePrepared). */
 async function removeValues(services: Services, run: JobRun, p: CleanupParams): Promise<number> {
-  let total = 0;
-  for (let pass = 1; pass <= MAX_PASSES; pass++) {
-    // Values written just before the change may not be searchable yet.
-    await services.client.indices.refresh({ index: VALUE_CARRIER_TYPES.map((t) => services.names.entity(t)).join(','), ignore_unavailable: true });
-    const changed = await sweep(services, p, (n) => run.heartbeat({ phase: 'values', pass, entities: total + n }));
-    total += changed;
-    await run.heartbeat({ phase: 'values', pass, entities: total });
-    if (changed === 0) return total;
-  }
-  throw new Error(`Values of ${p.propertyUrn} were still being written after ${MAX_PASSES} clean-up passes`);
+  const defs = await loadDefinitions(services, [p.propertyUrn]);
+  return sweepUntilClean(services, {
+    entityTypes: VALUE_CARRIER_TYPES,
+    // The raw property list finds carriers whose stale values are no longer in any search field.
+    query: { bool: { should: [{ term: { propertyUrns: p.propertyUrn } }, ...p.fields.map((field) => ({ exists: { field } }))], minimum_should_match: 1 } },
+    fix: async (target) => {
+      const stored = (await services.store.get(target.def.name, target.urn.raw))?.aspects.structuredProperties;
+      if (!stored || !carries(stored.value, p.propertyUrn)) return false;
+      // One assignment per property: when it is the live one there is nothing stale to drop.
+      if (currentAssignments(stored, defs, { includeSoftDeleted: true }).some((a) => a.propertyUrn === p.propertyUrn)) return false;
+      await writeAspects(services, { target, actor: SYSTEM_ACTOR, changes: [{ aspect: 'structuredProperties', compute: rewritePrepared }] });
+      return true;
+    },
+    heartbeat: (pass, entities) => run.heartbeat({ phase: 'values', pass, entities }),
+    what: `Values of ${p.propertyUrn} were still being written`,
+  });
 }
 
 /** Rebuilding an index can outlast the lease: keep extending it while `fn` runs, so no other process starts the same work. */
