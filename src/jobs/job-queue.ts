@@ -63,14 +63,15 @@ export async function listJobs(services: Services, filter: { type?: string; key?
   return (res.body as any).hits.hits.map((h: any) => ({ id: h._id, ...h._source }));
 }
 
-/** Jobs not yet finished for a key (e.g. a property urn): used to refuse re-creation while clean-up runs. */
-export async function hasOpenJob(services: Services, type: string, key: string): Promise<boolean> {
+/**
+ * Jobs of a type (and key) not finished yet, e.g. clean-up that must end before a name is reused. Read after a refresh,
+ * so a job that has just finished does not still look open.
+ */
+export async function openJobs(services: Services, type: string, key?: string): Promise<JobView[]> {
   await services.client.indices.refresh({ index: services.names.jobs() });
-  const res = await services.client.count({
-    index: services.names.jobs(),
-    body: { query: { bool: { filter: [{ term: { type } }, { term: { key } }, { terms: { status: ['pending', 'running'] } }] } } },
-  });
-  return (res.body as any).count > 0;
+  const filter = [{ term: { type } }, { terms: { status: ['pending', 'running'] } }, ...(key ? [{ term: { key } }] : [])];
+  const res = await services.client.search({ index: services.names.jobs(), body: { size: 1000, query: { bool: { filter } }, sort: [{ createdAt: 'desc' }] } });
+  return (res.body as any).hits.hits.map((h: any) => ({ id: h._id, ...h._source }));
 }
 
 export class JobRunner {

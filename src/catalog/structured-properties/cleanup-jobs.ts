@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ENTITY_TYPES } from '../../model/entity-types.js';
 import { parseUrn } from '../../model/urn.js';
-import { enqueueJob, listJobs, type JobView } from '../../jobs/job-queue.js';
+import { enqueueJob, openJobs, type JobView } from '../../jobs/job-queue.js';
 import type { Services } from '../../services.js';
 import { esFieldWord, type DefinitionInfo } from '../definitions.js';
 import { entityTypeNamesOf } from './definition-references.js';
@@ -54,10 +54,6 @@ export async function enqueueVersionCleanup(services: Services, info: Definition
 
 /** An unfinished hard-delete clean-up whose property used the same search field word, if any. */
 export async function openCleanupFor(services: Services, fieldWord: string): Promise<JobView | undefined> {
-  await services.client.indices.refresh({ index: services.names.jobs() });
-  const open = [
-    ...(await listJobs(services, { type: PROPERTY_HARD_DELETE_JOB, status: 'pending' }, 1000)),
-    ...(await listJobs(services, { type: PROPERTY_HARD_DELETE_JOB, status: 'running' }, 1000)),
-  ];
+  const open = await openJobs(services, PROPERTY_HARD_DELETE_JOB);
   return open.find((j) => esFieldWord(parseUrn(j.key).id) === fieldWord);
 }

@@ -1,7 +1,7 @@
 /** Creates a tag with its tagProperties; an existing id is a conflict, never an overwrite. */
 import { randomUUID } from 'node:crypto';
 import { conflict, isCatalogError, validationError } from '../../errors.js';
-import { hasOpenJob, listJobs } from '../../jobs/job-queue.js';
+import { openJobs } from '../../jobs/job-queue.js';
 import type { TagProperties } from '../../model/aspects/tag-properties.js';
 import { tagUrn } from '../../model/urn.js';
 import type { Services } from '../../services.js';
@@ -18,14 +18,7 @@ export interface CreateTagInput {
   waitForSearch?: boolean;
 }
 
-/**
- * Enqueued jobs are searchable at once, so an unrefreshed look finds every candidate cheaply;
- * only then is the refreshed check paid for, since a finished job may still look open there.
- */
-async function cleanupOpen(services: Services, urn: string): Promise<boolean> {
-  const jobs = await listJobs(services, { type: TAG_CLEANUP_JOB, key: urn }, 5);
-  return jobs.some((j) => j.status === 'pending' || j.status === 'running') && (await hasOpenJob(services, TAG_CLEANUP_JOB, urn));
-}
+const cleanupOpen = async (services: Services, urn: string) => (await openJobs(services, TAG_CLEANUP_JOB, urn)).length > 0;
 
 export async function createTag(services: Services, input: CreateTagInput): Promise<string> {
   const id = input.id ?? randomUUID();
