@@ -1,26 +1,28 @@
 /** Creates the built-in value types and entity types on first start (idempotent). */
 import { ENTITY_TYPES, entityTypeUrn } from '../model/entity-types.js';
+import { VALUE_KINDS, valueTypeUrn, type ValueKind } from '../model/value-types.js';
 import type { Services } from '../services.js';
 import { resolveTarget } from './entity-target.js';
 import { writeAspects } from './write-aspects.js';
 
 export const SYSTEM_ACTOR = 'urn:li:corpuser:__tessera_system';
 
-export const VALUE_TYPES = [
-  { id: 'string', displayName: 'String', description: 'A string of characters.' },
-  { id: 'number', displayName: 'Number', description: 'An integer or decimal number.' },
-  { id: 'date', displayName: 'Date', description: 'A date, formatted YYYY-MM-DD.' },
-  { id: 'urn', displayName: 'Urn', description: 'A reference to another entity.' },
-  { id: 'rich_text', displayName: 'Rich Text', description: 'A long text, possibly with markdown.' },
-];
+/** Display texts of the value types; keyed by kind so a new kind cannot be forgotten here. */
+const VALUE_TYPE_INFO: Record<ValueKind, { displayName: string; description: string }> = {
+  string: { displayName: 'String', description: 'A string of characters.' },
+  number: { displayName: 'Number', description: 'An integer or decimal number.' },
+  date: { displayName: 'Date', description: 'A date, formatted YYYY-MM-DD.' },
+  urn: { displayName: 'Urn', description: 'A reference to another entity.' },
+  rich_text: { displayName: 'Rich Text', description: 'A long text, possibly with markdown.' },
+};
 
 export async function bootstrapCatalog(services: Services): Promise<void> {
   const items = [
-    ...VALUE_TYPES.map((t) => ({
+    ...VALUE_KINDS.map((kind) => ({
       type: 'dataType',
-      urn: `urn:li:dataType:service.${t.id}`,
+      urn: valueTypeUrn(kind),
       aspect: 'dataTypeInfo',
-      value: { qualifiedName: `service.${t.id}`, displayName: t.displayName, description: t.description },
+      value: { qualifiedName: `service.${kind}`, ...VALUE_TYPE_INFO[kind] },
     })),
     ...ENTITY_TYPES.map((t) => ({
       type: 'entityType',

@@ -1,10 +1,8 @@
 /** Loads structured property definitions and computes the index field names their values live under. */
-import { canonicalBrandUrn } from '../model/urn.js';
+import { valueKindOf, type ValueKind } from '../model/value-types.js';
 import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
 
-export type ValueKind = 'string' | 'number' | 'date' | 'urn' | 'rich_text';
-const KINDS: readonly ValueKind[] = ['string', 'number', 'date', 'urn', 'rich_text'];
 
 export interface PropertyDefinitionValue {
   qualifiedName: string;
@@ -25,10 +23,7 @@ export interface DefinitionInfo {
   generation: string;
 }
 
-export function valueKindOf(valueTypeUrn: string): ValueKind | undefined {
-  const m = /^urn:li:dataType:service\.([a-z_]+)$/.exec(canonicalBrandUrn(valueTypeUrn));
-  return m && (KINDS as readonly string[]).includes(m[1]) ? (m[1] as ValueKind) : undefined;
-}
+export { valueKindOf, type ValueKind };
 
 /** `io.acryl.x` → `io_acryl_x`: the search index field word of a qualified name. */
 export const esFieldWord = (qualifiedName: string) => qualifiedName.replace(/\./g, '_');

@@ -1,11 +1,11 @@
 /** The structured property YAML file of `tessera properties`: entries to `propertyDefinition` aspects and back. */
 import { z } from 'zod';
-import { entityTypeUrnToName, findEntityType } from '../model/entity-types.js';
+import { entityTypeUrn, entityTypeUrnToName, findEntityType } from '../model/entity-types.js';
+import { isValueKind, VALUE_KINDS, valueTypeUrn } from '../model/value-types.js';
 import type { PropertyDefinition } from '../model/aspects/property-definition.js';
 import { CliError } from './cli-error.js';
 import { entryIdOf, refuseFile, zodProblems, type FileProblem } from './file-problems.js';
 
-export const VALUE_TYPES = ['string', 'rich_text', 'number', 'date', 'urn'] as const;
 const STRUCTURED_PROPERTY_PREFIX = 'urn:li:structuredProperty:';
 
 const scalar = z.union([z.string(), z.number()]);
@@ -37,21 +37,21 @@ export class EntryProblem extends Error {
   }
 }
 
-function valueTypeUrn(type: string): string {
+function toValueTypeUrn(type: string): string {
   if (type.startsWith('urn:li:dataType:')) return type;
   const lower = type.toLowerCase();
-  if (!(VALUE_TYPES as readonly string[]).includes(lower)) throw new EntryProblem('type', `Type ${type} is not allowed. Allowed types are ${VALUE_TYPES.join(', ')}`);
-  return `urn:li:dataType:service.${lower}`;
+  if (!isValueKind(lower)) throw new EntryProblem('type', `Type ${type} is not allowed. Allowed types are ${VALUE_KINDS.join(', ')}`);
+  return valueTypeUrn(lower);
 }
 
-function entityTypeUrn(field: string, name: string): string {
+function toEntityTypeUrn(field: string, name: string): string {
   if (name.startsWith('urn:li:entityType:')) {
     if (!entityTypeUrnToName(name)) throw new EntryProblem(field, `${name} is not a known entity type urn`);
     return name;
   }
   const def = findEntityType(name);
   if (!def) throw new EntryProblem(field, `${name} is not a known entity type (e.g. dataset, dataFlow, dataJob, schemaField)`);
-  return `urn:li:entityType:service.${def.name}`;
+  return entityTypeUrn(def.name);
 }
 
 /** The URN an entry addresses and the definition it writes; throws EntryProblem. */
@@ -70,9 +70,9 @@ export function toDefinition(entry: z.output<typeof PropertyEntrySchema>): { urn
   if (entry.qualified_name !== undefined && entry.qualified_name !== qualifiedName) {
     throw new EntryProblem('qualified_name', `${entry.qualified_name} must equal the urn id ${qualifiedName}`);
   }
-  const valueType = valueTypeUrn(entry.type);
+  const valueType = toValueTypeUrn(entry.type);
   const isNumber = /\.number$/.test(valueType);
-  const definition: PropertyDefinition = { qualifiedName, valueType, entityTypes: entry.entity_types.map((t, i) => entityTypeUrn(`entity_types[${i}]`, t)) };
+  const definition: PropertyDefinition = { qualifiedName, valueType, entityTypes: entry.entity_types.map((t, i) => toEntityTypeUrn(`entity_types[${i}]`, t)) };
   if (entry.display_name !== undefined) definition.displayName = entry.display_name;
   if (entry.description !== undefined) definition.description = entry.description;
   // The record's default: a file without cardinality describes a single-valued property.
@@ -92,7 +92,7 @@ export function toDefinition(entry: z.output<typeof PropertyEntrySchema>): { urn
   if (entry.version !== undefined) definition.version = entry.version;
   if (entry.immutable !== undefined) definition.immutable = entry.immutable;
   if (entry.type_qualifier) {
-    definition.typeQualifier = { allowedTypes: entry.type_qualifier.allowed_types.map((t, i) => entityTypeUrn(`type_qualifier.allowed_types[${i}]`, t)) };
+    definition.typeQualifier = { allowedTypes: entry.type_qualifier.allowed_types.map((t, i) => toEntityTypeUrn(`type_qualifier.allowed_types[${i}]`, t)) };
   }
   return { urn, definition };
 }
