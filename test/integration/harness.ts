@@ -1,7 +1,7 @@
 /** Starts a real Tessera app on its own index prefix against the shared OpenSearch node, with HTTP helpers. */
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { bootstrapCatalog } from '../../src/catalog/bootstrap.js';
 import { mintToken } from '../../src/http/auth.js';
@@ -41,6 +41,13 @@ export interface TestApp {
 
 /** Percent-encodes a URN for a path segment, as clients must. */
 export const enc = encodeUrn;
+
+/** Runs a GraphQL operation that must succeed and answers its `data`. */
+export async function graphqlData(app: TestApp, query: string, variables?: Record<string, unknown>): Promise<any> {
+  const res = await app.graphql(query, variables);
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return res.data;
+}
 
 export async function startTestApp(name: string, env: Record<string, string> = {}): Promise<TestApp> {
   const prefix = `t_${name.toLowerCase().replace(/[^a-z0-9]/g, '')}_${randomBytes(3).toString('hex')}_`;

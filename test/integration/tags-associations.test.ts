@@ -1,6 +1,7 @@
 // Tag associations on datasets, columns and schema field entities: idempotent adds, one entry per column, batch forms, reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, startTestApp, type TestApp } from './harness.js';
+import { enc, graphqlData, startTestApp, type TestApp } from './harness.js';
+import { column, schemaOf } from './schema-fixtures.js';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:kafka,clicks,PROD)';
 const DS2 = 'urn:li:dataset:(urn:li:dataPlatform:kafka,views,PROD)';
@@ -10,14 +11,9 @@ const A = 'urn:li:tag:a';
 const B = 'urn:li:tag:b';
 let app: TestApp;
 
-const field = (fieldPath: string, kind: string, extra: object = {}) => ({ fieldPath, type: { type: { [`com.linkedin.schema.${kind}`]: {} } }, nativeDataType: kind, ...extra });
-const schema = (fields: object[]) => ({ schemaName: 'clicks', platform: 'urn:li:dataPlatform:kafka', version: 3, hash: 'h1', platformSchema: { 'com.linkedin.schema.Schemaless': {} }, fields });
-
-async function ok(query: string) {
-  const res = await app.graphql(query);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data;
-}
+const field = (fieldPath: string, kind: string, extra: Record<string, unknown> = {}) => column(fieldPath, { kind, extra });
+const schema = (fields: object[]) => schemaOf('clicks', 'urn:li:dataPlatform:kafka', fields, { version: 3, hash: 'h1' });
+const ok = (query: string) => graphqlData(app, query);
 const columnArgs = (urn: string, column: string) => `resourceUrn: "${urn}", subResourceType: DATASET_FIELD, subResource: "${column}"`;
 const editsOf = async (urn: string) => (await app.get(`/openapi/v2/entity/dataset/${enc(urn)}/editableSchemaMetadata`)).body?.value;
 const globalTagsOf = async (urn: string) => (await app.get(`/openapi/v2/entity/dataset/${enc(urn)}/globalTags`)).body?.value;

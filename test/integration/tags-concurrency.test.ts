@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createServices, type Services } from '../../src/services.js';
 import { enc, startTestApp, type TestApp } from './harness.js';
+import { column, schemaOf } from './schema-fixtures.js';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,busy,PROD)';
 const COLUMN = 'user_name';
@@ -31,14 +32,7 @@ beforeAll(async () => {
   app = await startTestApp('tags-concurrency');
   const config = loadConfig({ INDEX_PREFIX: app.prefix, AUTH_MODE: 'none', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', OPENSEARCH_URL: inject('opensearchUrl') });
   other = await createServices(config, createLogger('silent'), config.OPENSEARCH_URL!);
-  const schema = {
-    schemaName: 'busy',
-    platform: 'urn:li:dataPlatform:hive',
-    version: 0,
-    hash: '',
-    platformSchema: { 'com.linkedin.schema.Schemaless': {} },
-    fields: [{ fieldPath: COLUMN, type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'string' }],
-  };
+  const schema = schemaOf('busy', 'urn:li:dataPlatform:hive', [column(COLUMN)]);
   expect((await app.post(`/openapi/v3/entity/dataset/${enc(DS)}/schemaMetadata?createIfNotExists=false`, { value: schema })).status).toBe(200);
   await createTags([...tagUrns('d'), ...tagUrns('c'), ...tagUrns('x'), ...tagUrns('y')]);
 });

@@ -1,6 +1,7 @@
 // Bad input to the tag mutations: every refusal is a precise GraphQL error naming what is wrong, and nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, startTestApp, type TestApp } from './harness.js';
+import { column, schemaOf } from './schema-fixtures.js';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,errs,PROD)';
 const NO_SCHEMA = 'urn:li:dataset:(urn:li:dataPlatform:hive,no_schema,PROD)';
@@ -9,8 +10,7 @@ const TAG = 'urn:li:tag:pii';
 const MISSING_TAG = 'urn:li:tag:nope';
 let app: TestApp;
 
-const field = (fieldPath: string) => ({ fieldPath, type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'string' });
-const schema = (paths: string[]) => ({ schemaName: 'errs', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.Schemaless': {} }, fields: paths.map(field) });
+const schema = (paths: string[]) => schemaOf('errs', 'urn:li:dataPlatform:hive', paths.map((p) => column(p)));
 
 /** Runs a mutation expected to fail; returns the single error. */
 async function failing(mutation: string): Promise<{ message: string; code: number; type: string }> {

@@ -1,6 +1,7 @@
 // A tag's own life: tag(urn), updateTag, setTagColor, and deleteTag with its durable clean-up job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, startTestApp, type TestApp } from './harness.js';
+import { enc, graphqlData, startTestApp, type TestApp } from './harness.js';
+import { column, schemaOf } from './schema-fixtures.js';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,lifecycle,PROD)';
 const DS2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,lifecycle_other,PROD)';
@@ -11,18 +12,7 @@ const GONE = 'urn:li:tag:legacy';
 const KEPT = 'urn:li:tag:keep';
 let app: TestApp;
 
-const field = (fieldPath: string, tags: string[] = []) => ({
-  fieldPath,
-  type: { type: { 'com.linkedin.schema.StringType': {} } },
-  nativeDataType: 'string',
-  ...(tags.length ? { globalTags: { tags: tags.map((tag) => ({ tag })) } } : {}),
-});
-
-async function ok(query: string, variables?: Record<string, unknown>) {
-  const res = await app.graphql(query, variables);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data;
-}
+const ok = (query: string, variables?: Record<string, unknown>) => graphqlData(app, query, variables);
 
 const READ_TAG = `query ($urn: String!) { tag(urn: $urn) { urn type name description properties { name description colorHex } } }`;
 
@@ -63,14 +53,7 @@ describe('tag, updateTag, setTagColor', () => {
 describe('deleteTag', () => {
   beforeAll(async () => {
     await ok(`mutation { createTag(input: {id: "keep", name: "Keep"}) }`);
-    const schema = {
-      schemaName: 'lifecycle',
-      platform: 'urn:li:dataPlatform:hive',
-      version: 0,
-      hash: '',
-      platformSchema: { 'com.linkedin.schema.Schemaless': {} },
-      fields: [field(COLUMN, [GONE, KEPT]), field('[version=2.0].[type=string].name')],
-    };
+    const schema = schemaOf('lifecycle', 'urn:li:dataPlatform:hive', [column(COLUMN, { tags: [GONE, KEPT] }), column('[version=2.0].[type=string].name')]);
     expect((await app.post(`/openapi/v3/entity/dataset/${enc(DS)}/schemaMetadata?createIfNotExists=false`, { value: schema })).status).toBe(200);
     await app.post(`/openapi/v3/entity/dataset/${enc(DS2)}/datasetProperties?createIfNotExists=false`, { value: { name: 'other' } });
     await app.post(`/openapi/v3/entity/dataFlow/${enc(FLOW)}/dataFlowInfo?createIfNotExists=false`, { value: { name: 'daily' } });

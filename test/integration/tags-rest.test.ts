@@ -1,6 +1,7 @@
 // Whole-aspect writes of tagProperties, globalTags and editableSchemaMetadata through REST v2/v3, read back everywhere, and searchable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, startTestApp, type TestApp } from './harness.js';
+import { column, schemaOf } from './schema-fixtures.js';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,rest_tags,PROD)';
 const DS2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,rest_plain,PROD)';
@@ -9,14 +10,7 @@ const COL_TAG = 'urn:li:tag:sensitive';
 const SCHEMA_TAG = 'urn:li:tag:raw';
 let app: TestApp;
 
-const schema = {
-  schemaName: 'rest_tags',
-  platform: 'urn:li:dataPlatform:hive',
-  version: 0,
-  hash: '',
-  platformSchema: { 'com.linkedin.schema.Schemaless': {} },
-  fields: [{ fieldPath: 'ssn', type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'string', globalTags: { tags: [{ tag: SCHEMA_TAG }] } }],
-};
+const schema = schemaOf('rest_tags', 'urn:li:dataPlatform:hive', [column('ssn', { tags: [SCHEMA_TAG] })]);
 
 beforeAll(async () => {
   app = await startTestApp('tags-rest');
