@@ -5,10 +5,7 @@ import type { AspectHook } from './aspect-hook.js';
 
 export const structuredPropertiesHook: AspectHook = {
   async validate(ctx, value) {
-    const next = value as { properties: Assignment[] };
-    const { kept, stamps } = await validateAssignments(ctx, next.properties);
-    // Values of deleted or re-versioned definitions are dropped on every write: that is how clean-up jobs remove them.
-    if (kept.length !== next.properties.length) next.properties = kept;
+    const stamps = await validateAssignments(ctx, (value as { properties: Assignment[] }).properties);
     return { meta: { stamps } };
   },
   async validateDelete(ctx) {

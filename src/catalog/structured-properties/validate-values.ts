@@ -19,33 +19,23 @@ function canonicalJson(v: unknown): string {
 
 const sameValues = (a: Assignment, b: Assignment) => canonicalJson(a.values) === canonicalJson(b.values);
 
-export interface ValidatedAssignments {
-  /** The assignments to store: stale ones carried over from before are left out. */
-  kept: Assignment[];
-  /** For each kept assignment, the definition stamp it is valid under. */
-  stamps: Record<string, string>;
-}
-
 /**
- * New or changed assignments are checked against their live definition and stamped with it; assignments carried over
- * unchanged keep their stamp without a check (a soft-deleted property's values survive other writes), unless their
- * definition is gone or re-versioned, in which case they are dropped.
+ * Checks new or changed assignments against their live definition and answers the stamp each one is stored under.
+ * Assignments carried over unchanged keep their stamp without a new check, so a soft-deleted property's values survive
+ * other writes; stale ones never get here, because the write starts from the prepared (stale-free) aspect.
  */
-export async function validateAssignments(ctx: AspectWriteContext, assignments: Assignment[]): Promise<ValidatedAssignments> {
+export async function validateAssignments(ctx: AspectWriteContext, assignments: Assignment[]): Promise<Record<string, string>> {
   const prevList = ((ctx.previous?.value as { properties?: Assignment[] } | undefined)?.properties ?? []) as Assignment[];
   const prevStamps = (ctx.previous?.meta?.stamps ?? {}) as Record<string, string>;
   const prevByUrn = new Map(prevList.map((a) => [a.propertyUrn, a]));
   const defs = await loadDefinitions(ctx.services, [...assignments, ...prevList].map((a) => a.propertyUrn), ctx.definitions);
   const problems = checkDuplicates(assignments);
-  const kept: Assignment[] = [];
   const stamps: Record<string, string> = {};
 
   for (const a of assignments) {
     const info = defs.get(a.propertyUrn);
     const before = prevByUrn.get(a.propertyUrn);
     if (before && prevStamps[a.propertyUrn] && canonicalJson(before) === canonicalJson(a)) {
-      if (!info || prevStamps[a.propertyUrn] !== stampOf(info)) continue;
-      kept.push(a);
       stamps[a.propertyUrn] = prevStamps[a.propertyUrn];
       continue;
     }
@@ -54,7 +44,6 @@ export async function validateAssignments(ctx: AspectWriteContext, assignments: 
     else if (!info) problems.push(`Structured property ${a.propertyUrn} does not exist`);
     else if (info.removed) problems.push(`Cannot apply a soft deleted Structured Property value: ${a.propertyUrn}`);
     else problems.push(...checkAssignment(info.definition as PropertyDefinition, a, { entityType: ctx.entityType, urn: ctx.urn }));
-    kept.push(a);
     if (info) stamps[a.propertyUrn] = stampOf(info);
   }
 
@@ -68,5 +57,5 @@ export async function validateAssignments(ctx: AspectWriteContext, assignments: 
   }
 
   if (problems.length > 0) throw validationError(problems.join('; '));
-  return { kept, stamps };
+  return stamps;
 }
