@@ -9,8 +9,8 @@ import { formatZodIssues, validateAspectValue } from '../catalog/write-aspects.j
 import { CatalogError, errorTitleOf, validationError } from '../errors.js';
 import { decodeProposalAspect, ProposalSchema, type Proposal } from '../model/proposal.js';
 import type { Services } from '../services.js';
-import { sendJson } from '../http/json.js';
-import { waitForSearch } from '../http/params.js';
+import { sendJson } from '../wire/json.js';
+import { waitForSearch } from '../wire/params.js';
 
 const AsyncSchema = z.union([z.enum(['true', 'false']), z.boolean()]).optional();
 const SingleBodySchema = z.strictObject({ proposal: z.unknown(), async: AsyncSchema });

@@ -6,7 +6,7 @@ import { createEntityRouter } from './entity-routes.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { createGraphqlHandler } from '../graphql/handler.js';
 import { createSystemRouter } from './system-routes.js';
-import { sendJson } from './json.js';
+import { sendJson } from '../wire/json.js';
 import { v2Dialect } from './v2/dialect.js';
 import { v3Dialect } from './v3/dialect.js';
 import { extraRouters } from './extra-routes.js';

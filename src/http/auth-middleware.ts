@@ -2,7 +2,7 @@
 import type { RequestHandler } from 'express';
 import { CatalogError, errorTitleOf, httpStatusOf } from '../errors.js';
 import type { Auth } from './auth.js';
-import { sendJson } from './json.js';
+import { sendJson } from '../wire/json.js';
 
 /** Reachable without a token (GET/HEAD only), with or without the `/gms` prefix. */
 export const PUBLIC_PATHS = new Set([

@@ -11,8 +11,8 @@ import { notFound, validationError } from '../errors.js';
 import { findEntityType } from '../model/entity-types.js';
 import type { Services } from '../services.js';
 import type { Dialect } from './dialect.js';
-import { sendJson } from './json.js';
-import { boolParam, enumParam, intParam, listParam, stringParam, waitForSearch } from './params.js';
+import { sendJson } from '../wire/json.js';
+import { boolParam, enumParam, intParam, listParam, stringParam, waitForSearch } from '../wire/params.js';
 
 const actorOf = (res: Response): string => res.locals.actor;
 

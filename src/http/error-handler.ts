@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { CatalogError, errorTitleOf, httpStatusOf } from '../errors.js';
 import { toCatalogError } from '../storage/opensearch-errors.js';
 import type { Logger } from '../logger.js';
-import { sendJson } from './json.js';
+import { sendJson } from '../wire/json.js';
 
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {

@@ -3,8 +3,8 @@ import { Router } from 'express';
 import { notFound } from '../errors.js';
 import { getJob, listJobs } from '../jobs/job-queue.js';
 import type { Services } from '../services.js';
-import { sendJson } from './json.js';
-import { enumParam, intParam, stringParam } from './params.js';
+import { sendJson } from '../wire/json.js';
+import { enumParam, intParam, stringParam } from '../wire/params.js';
 
 const STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 

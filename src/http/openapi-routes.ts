@@ -1,7 +1,7 @@
 /** Serves the public OpenAPI document of the REST and ingest interfaces and a static page that renders it. */
 import { Router } from 'express';
 import type { Services } from '../services.js';
-import { sendJson } from './json.js';
+import { sendJson } from '../wire/json.js';
 
 const ok = (description: string) => ({ '200': { description } });
 const errors = {

@@ -1,7 +1,7 @@
 /** Liveness, readiness and the client configuration probe. */
 import { Router } from 'express';
 import type { Services } from '../services.js';
-import { sendJson } from './json.js';
+import { sendJson } from '../wire/json.js';
 
 async function opensearchReachable(services: Services): Promise<boolean> {
   try {

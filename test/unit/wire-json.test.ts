@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stringifyCatalogJson } from '../../src/http/json.js';
+import { stringifyCatalogJson } from '../../src/wire/json.js';
 import { formatJavaDouble } from '../../src/model/java-double.js';
 
 describe('wire JSON', () => {

@@ -1,4 +1,4 @@
-/** JSON rendering for the wire: `double` union members keep their decimal point (`30.0`), as the original's clients expect. */
+/** JSON rendering for every HTTP-facing adapter (REST, the /gms wire): `double` union members keep their decimal point (`30.0`), as the original's clients expect. */
 import type { Response } from 'express';
 import { formatJavaDouble } from '../model/java-double.js';
 
