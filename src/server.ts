@@ -1,9 +1,9 @@
 /** Starts a Tessera process: resolves OpenSearch, builds services, bootstraps, serves HTTP and runs jobs. */
 import type { Server } from 'node:http';
-import { findOrCreateSecret } from './auth-secret.js';
+import { findOrCreateSecret } from './auth/secret.js';
 import { bootstrapCatalog } from './catalog/bootstrap.js';
 import type { Config } from './config.js';
-import { mintToken } from './http/auth.js';
+import { mintToken } from './auth/tokens.js';
 import { createHttpApp } from './http/app.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/job-queue.js';

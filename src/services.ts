@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { ensureAllIndices, IndexNames } from './storage/indices.js';
 import { EntityStore } from './storage/entity-store.js';
-import { createAuth, type Auth } from './http/auth.js';
+import { createAuth, type Auth } from './auth/tokens.js';
 
 export interface Services {
   config: Config;

@@ -1,7 +1,7 @@
 /** Authenticates every non-public request before any body is parsed; the actor goes to res.locals.actor. */
 import type { RequestHandler } from 'express';
 import { CatalogError, errorTitleOf, httpStatusOf } from '../errors.js';
-import type { Auth } from './auth.js';
+import type { Auth } from '../auth/tokens.js';
 import { sendJson } from '../wire/json.js';
 
 /** Reachable without a token (GET/HEAD only), with or without the `/gms` prefix. */

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintToken } from '../../src/http/auth.js';
+import { mintToken } from '../../src/auth/tokens.js';
 import { enc, startTestApp, TEST_SECRET, type TestApp } from './harness.js';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,auth.users,PROD)';

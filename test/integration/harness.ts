@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { bootstrapCatalog } from '../../src/catalog/bootstrap.js';
-import { mintToken } from '../../src/http/auth.js';
+import { mintToken } from '../../src/auth/tokens.js';
 import { createHttpApp } from '../../src/http/app.js';
 import { jobHandlers } from '../../src/jobs/handlers.js';
 import { JobRunner } from '../../src/jobs/job-queue.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintToken } from '../../src/http/auth.js';
+import { mintToken } from '../../src/auth/tokens.js';
 import { Emitter, TesseraApiError, TesseraClient, TesseraValidationError, createProposal } from '../../src/sdk/index.js';
 import { DEFAULT_RETRY } from '../../src/sdk/retry.js';
 import { retryDelayMs } from '../../src/sdk/retry.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintToken } from '../../src/http/auth.js';
+import { mintToken } from '../../src/auth/tokens.js';
 import { addTag, Emitter, removeTag, TesseraClient } from '../../src/sdk/index.js';
 import { startTestApp, TEST_SECRET, type TestApp } from './harness.js';
 

@@ -1,6 +1,6 @@
 /** `tessera token create`: mints an access token with this machine's signing secret (AUTH_SECRET or the generated secret file). */
-import { findSecret, secretFileOf, dataDirOf } from '../../auth-secret.js';
-import { isActorUrn, mintToken } from '../../http/auth.js';
+import { findSecret, secretFileOf, dataDirOf } from '../../auth/secret.js';
+import { isActorUrn, mintToken } from '../../auth/tokens.js';
 import type { CliContext } from '../cli-context.js';
 import { CliError } from '../cli-error.js';
 

@@ -1,11 +1,16 @@
-/** Bearer-token verification: HS256 JWTs only, `sub` is the actor URN, `exp` is required. */
+/** Bearer tokens: HS256 JWTs only, `sub` is the actor URN, `exp` is required; verified tokens are remembered briefly. */
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { unauthenticated } from '../errors.js';
+import { CatalogError, unauthenticated } from '../errors.js';
 
 /** The one accepted algorithm; listing it explicitly is what refuses `alg: none` and algorithm confusion. */
 export const ALGORITHMS = ['HS256'];
 export const ANONYMOUS_ACTOR = 'urn:li:corpuser:__anonymous';
+/** Tokens come only from the Authorization header and are at most this long. */
+export const MAX_TOKEN_BYTES = 8192;
 const ACTOR_PATTERN = /^urn:li:corpuser:[^\s]+$/;
+/** A verified token is trusted again without a signature check for at most this long (never past its `exp`). */
+const VERIFIED_TTL_MS = 60_000;
+const VERIFIED_MAX = 10_000;
 
 export interface Auth {
   mode: 'jwt' | 'none';
@@ -16,7 +21,7 @@ export interface Auth {
 export const isActorUrn = (s: unknown): s is string => typeof s === 'string' && ACTOR_PATTERN.test(s);
 
 function explain(e: unknown): never {
-  if ((e as { code?: string }).code === 'UNAUTHENTICATED') throw e;
+  if (e instanceof CatalogError) throw e;
   if (e instanceof joseErrors.JWTExpired) throw unauthenticated('Token expired');
   if (e instanceof joseErrors.JWSSignatureVerificationFailed) throw unauthenticated('Token signature is invalid');
   if (e instanceof joseErrors.JOSEAlgNotAllowed) throw unauthenticated('Token algorithm is not allowed (HS256 only)');
@@ -24,19 +29,31 @@ function explain(e: unknown): never {
   throw unauthenticated('Token is malformed');
 }
 
+function bearerOf(header: string | undefined): string {
+  if (!header) throw unauthenticated('Missing Authorization header: expected "Bearer <token>"');
+  if (header.length > MAX_TOKEN_BYTES + 16) throw unauthenticated(`Authorization header too long: tokens are at most ${MAX_TOKEN_BYTES} bytes`);
+  const m = /^Bearer +([A-Za-z0-9_\-.=]+)$/i.exec(header.trim());
+  if (!m) throw unauthenticated('Malformed Authorization header: expected "Bearer <token>"');
+  return m[1];
+}
+
 export function createAuth(mode: 'jwt' | 'none', secret: string | undefined): Auth {
   if (mode === 'none') return { mode, authenticate: async () => ANONYMOUS_ACTOR };
   if (!secret || Buffer.byteLength(secret) < 32) throw new Error('AUTH_SECRET of at least 32 bytes is required when AUTH_MODE=jwt');
   const key = new TextEncoder().encode(secret);
+  // A signature check costs far more than the rest of a point read; the same token is sent again and again.
+  const verified = new Map<string, { actor: string; until: number }>();
   return {
     mode,
     async authenticate(header) {
-      if (!header) throw unauthenticated('Missing Authorization header: expected "Bearer <token>"');
-      const m = /^Bearer +([A-Za-z0-9_\-.=]+)$/i.exec(header.trim());
-      if (!m) throw unauthenticated('Malformed Authorization header: expected "Bearer <token>"');
+      const token = bearerOf(header);
+      const known = verified.get(token);
+      if (known && known.until > Date.now()) return known.actor;
       try {
-        const { payload } = await jwtVerify(m[1], key, { algorithms: ALGORITHMS, requiredClaims: ['exp', 'sub'] });
+        const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, requiredClaims: ['exp', 'sub'] });
         if (!isActorUrn(payload.sub)) throw unauthenticated('Token subject must be a corpuser urn (urn:li:corpuser:<id>)');
+        if (verified.size >= VERIFIED_MAX) verified.clear();
+        verified.set(token, { actor: payload.sub, until: Math.min(Date.now() + VERIFIED_TTL_MS, payload.exp! * 1000) });
         return payload.sub;
       } catch (e) {
         explain(e);
