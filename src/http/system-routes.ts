@@ -1,4 +1,4 @@
-/** Liveness, readiness and the client configuration probe. */
+/** Liveness and readiness (the client configuration probe is in gms/config-routes). */
 import { Router } from 'express';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
@@ -21,21 +21,6 @@ export function createSystemRouter(services: Services): Router {
   r.get('/ready', async (_req, res) => {
     const up = await opensearchReachable(services);
     sendJson(res, up ? 200 : 503, { ready: up, opensearch: up ? 'reachable' : 'unreachable' });
-  });
-  r.get('/config', (_req, res) => {
-    sendJson(res, 200, {
-      noCode: 'true',
-      statefulIngestionCapable: true,
-      patchCapable: true,
-      retention: 'true',
-      timeZone: 'GMT',
-      supportsImpactAnalysis: false,
-      versions: { 'acryldata/datahub': { version: 'v0.13.1', commit: 'tessera' }, tessera: { version: '0.1.0' } },
-      datahub: { serverType: 'quickstart', serverEnv: 'core' },
-      telemetry: { enabledCli: false, enabledIngestion: false },
-      managedIngestion: { enabled: false, defaultCliVersion: '' },
-      models: {},
-    });
   });
   return r;
 }

@@ -1,0 +1,25 @@
+/** `GET /config`, the probe the original's client makes before every command: only what Tessera really does. */
+import { Router } from 'express';
+import { sendJson } from '../wire/json.js';
+
+/**
+ * `noCode` must be the string "true" or the client refuses to talk to us. The version stays below 1.0.1, the release
+ * from which the client's SDK switches its writes to the OpenAPI entity routes.
+ */
+export const CLIENT_CONFIG = {
+  noCode: 'true',
+  patchCapable: true,
+  timeZone: 'GMT',
+  supportsImpactAnalysis: false,
+  versions: { 'acryldata/datahub': { version: 'v0.13.1', commit: 'tessera' }, tessera: { version: '0.1.0' } },
+  datahub: { serverType: 'quickstart', serverEnv: 'core' },
+  telemetry: { enabledCli: false, enabledIngestion: false },
+  managedIngestion: { enabled: false, defaultCliVersion: '' },
+  models: {},
+} as const;
+
+export function createConfigRouter(): Router {
+  const r = Router();
+  r.get('/config', (_req, res) => sendJson(res, 200, CLIENT_CONFIG));
+  return r;
+}

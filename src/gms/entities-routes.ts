@@ -1,0 +1,45 @@
+/** `POST /entities?action=delete|deleteReferences`: the hard-delete actions of the original's Rest.li wire, over the delete operations. */
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { deleteEntity } from '../catalog/delete-entity.js';
+import { resolveTarget } from '../catalog/entity-target.js';
+import { formatZodIssues } from '../catalog/write-aspects.js';
+import { validationError } from '../errors.js';
+import type { Services } from '../services.js';
+import { sendJson } from '../wire/json.js';
+import { waitForSearch } from '../wire/params.js';
+import { deleteTagReferences } from './tag-references.js';
+
+const DeleteBodySchema = z.strictObject({ urn: z.string() });
+const ReferencesBodySchema = z.strictObject({ urn: z.string(), dryRun: z.union([z.boolean(), z.enum(['true', 'false'])]).optional() });
+
+function parseBody<T>(schema: z.ZodType<T>, req: Request, action: string): T {
+  const parsed = schema.safeParse(req.body);
+  // Timeseries deletes (aspectName, startTimeMillis, endTimeMillis) land here too: Tessera keeps no timeseries aspects.
+  if (!parsed.success) throw validationError(`Invalid ${action} request: ${formatZodIssues('body', parsed.error)}`);
+  return parsed.data;
+}
+
+export function createEntitiesRouter(services: Services): Router {
+  const r = Router();
+  r.post('/entities', async (req, res, next) => {
+    const actor: string = res.locals.actor;
+    if (req.query.action === 'delete') {
+      const body = parseBody(DeleteBodySchema, req, 'delete');
+      const target = resolveTarget(undefined, body.urn);
+      const doc = await services.store.get(target.def.name, target.urn.raw);
+      await deleteEntity(services, target, actor, { waitForSearch: waitForSearch(req) });
+      return sendJson(res, 200, { value: { urn: target.urn.raw, rows: doc ? Object.keys(doc.aspects).length : 0, timeseriesRows: 0 } });
+    }
+    if (req.query.action === 'deleteReferences') {
+      const body = parseBody(ReferencesBodySchema, req, 'deleteReferences');
+      const target = resolveTarget(undefined, body.urn);
+      const dryRun = body.dryRun === true || body.dryRun === 'true';
+      // Only tags are referred to by other entities' aspects in Tessera; property values go with their definition's clean-up job.
+      const refs = target.def.name === 'tag' ? await deleteTagReferences(services, { tagUrn: target.urn.raw, dryRun, actor }) : { total: 0, relatedAspects: [] };
+      return sendJson(res, 200, { value: refs });
+    }
+    next();
+  });
+  return r;
+}
