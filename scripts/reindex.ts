@@ -1,5 +1,5 @@
-/** Entry of `npm run reindex`: the search index system update (see src/jobs/reindex-command.ts). */
-import { runReindexCommand } from '../src/jobs/reindex-command.js';
+/** Entry of `npm run reindex`: the search index system update (see src/reindex-command.ts). */
+import { runReindexCommand } from '../src/reindex-command.js';
 
 const { code } = await runReindexCommand(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`));
 process.exit(code);

@@ -19,6 +19,8 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WRITE_RETRY_MS: z.coerce.number().int().positive().default(30_000),
   SEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Every other OpenSearch call: past this (one retry included) the request answers 503. */
+  OPENSEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   MAX_COUNT: z.coerce.number().int().positive().default(1000),
   JOBS_ENABLED: bool.default(true),
   JOB_POLL_MS: z.coerce.number().int().positive().default(2000),

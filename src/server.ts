@@ -54,7 +54,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async close() {
       runner.stop();
       await new Promise((r) => server.close(() => r(undefined)));
-      await services.client.close();
+      await services.close();
       if (endpoint.stop) {
         log.info('stopping the OpenSearch node this process started');
         await endpoint.stop();

@@ -1,29 +1,45 @@
 /** The composition root: builds the OpenSearch client, stores and services once. */
 import { randomUUID } from 'node:crypto';
-import { Client } from '@opensearch-project/opensearch';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
-import { ensureAllIndices, IndexNames } from './storage/indices.js';
-import { EntityStore } from './storage/entity-store.js';
 import { createAuth, type Auth } from './auth/tokens.js';
+import { createCatalogHooks, type CatalogHooks } from './catalog/hooks/index.js';
+import { EntityStore } from './storage/entity-store.js';
+import { IndexAdmin } from './storage/index-admin.js';
+import { ensureAllIndices, IndexNames } from './storage/indices.js';
+import { JobStore } from './storage/job-store.js';
+import { createOpenSearchClient } from './storage/opensearch-client.js';
 
 export interface Services {
   config: Config;
   log: Logger;
-  client: Client;
   names: IndexNames;
   store: EntityStore;
+  indices: IndexAdmin;
+  jobStore: JobStore;
   auth: Auth;
+  /** Aspect and entity-delete hooks, composed once here and passed to every catalog operation. */
+  hooks: CatalogHooks;
   /** Identifies this process as a job lease holder. */
   instanceId: string;
+  /** Closes the connections to OpenSearch. */
+  close(): Promise<void>;
 }
 
 export async function createServices(config: Config, log: Logger, opensearchUrl: string, authSecret?: string): Promise<Services> {
-  const client = new Client({ node: opensearchUrl, requestTimeout: 30_000, maxRetries: 2 });
+  const client = createOpenSearchClient({ url: opensearchUrl, requestTimeoutMs: config.OPENSEARCH_TIMEOUT_MS });
   const names = new IndexNames(config.INDEX_PREFIX);
   await ensureAllIndices(client, names);
-  const store = new EntityStore(client, names, config.WRITE_RETRY_MS);
-  const auth = createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET);
-  const services: Services = { config, log, client, names, store, auth, instanceId: randomUUID() };
-  return services;
+  return {
+    config,
+    log,
+    names,
+    store: new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS),
+    indices: new IndexAdmin(client, names),
+    jobStore: new JobStore(client, names, log),
+    auth: createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET),
+    hooks: createCatalogHooks(),
+    instanceId: randomUUID(),
+    close: () => client.close(),
+  };
 }

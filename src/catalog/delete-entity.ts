@@ -3,13 +3,12 @@ import type { EntityDoc } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
 import type { EntityTarget } from './entity-target.js';
 import { DELETE_ASPECT, writeAspects } from './write-aspects.js';
-import { entityDeleteHooks } from './hooks/entity-delete-hooks.js';
 
 export async function deleteEntity(services: Services, target: EntityTarget, actor: string, opts: { waitForSearch?: boolean } = {}): Promise<void> {
   const doc = await services.store.get(target.def.name, target.urn.raw);
   if (!doc) return;
   // The clean-up job is recorded before the entity goes, so a crash in between cannot lose it.
-  await entityDeleteHooks[target.def.name]?.(services, doc, actor);
+  await services.hooks.entityDelete[target.def.name]?.(services, doc, actor);
   await services.store.mutate(target.def.name, target.urn.raw, async () => null, { refresh: opts.waitForSearch });
 }
 

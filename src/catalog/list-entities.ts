@@ -32,7 +32,6 @@ export async function listEntities(services: Services, input: ListInput): Promis
     query: { bool: { must: [query], filter: input.includeSoftDelete ? [] : [NOT_SOFT_DELETED] } },
     sort: sortClauses(input.sort, input.sortOrder),
     track_total_hits: true,
-    timeout: `${services.config.SEARCH_TIMEOUT_MS}ms`,
   };
   const page = await scrollPage(services, [input.entityType.name], body, countOf(services, input.count), input.scrollId);
   // A page usually shares a few definitions: fetch each once for the whole page.

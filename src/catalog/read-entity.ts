@@ -2,7 +2,6 @@
 import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
 import type { EntityTarget } from './entity-target.js';
-import { aspectHooks } from './hooks/index.js';
 import type { DefinitionMemo } from './definitions.js';
 
 export interface SystemMetadata {
@@ -30,7 +29,7 @@ export function systemMetadataOf(stored: StoredAspect): SystemMetadata {
 export async function presentAspect(services: Services, doc: EntityDoc, aspect: string, definitions?: DefinitionMemo): Promise<AspectView | undefined> {
   const stored = doc.aspects[aspect];
   if (!stored) return undefined;
-  const hook = aspectHooks[aspect];
+  const hook = services.hooks.aspects[aspect];
   const value = hook?.present ? await hook.present({ services, entityType: doc.entityType, urn: doc.urn, aspect, stored, definitions }) : stored.value;
   return { value, systemMetadata: systemMetadataOf(stored) };
 }
@@ -55,4 +54,10 @@ export async function readAspect(services: Services, target: EntityTarget, aspec
 
 export function isSoftDeleted(doc: EntityDoc): boolean {
   return (doc.aspects.status?.value as { removed?: boolean } | undefined)?.removed === true;
+}
+
+/** Whether the entity exists and is not soft deleted (what REST HEAD answers). */
+export async function entityIsLive(services: Services, target: EntityTarget): Promise<boolean> {
+  const doc = await services.store.get(target.def.name, target.urn.raw);
+  return doc !== null && !isSoftDeleted(doc);
 }

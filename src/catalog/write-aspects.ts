@@ -1,13 +1,12 @@
 /** The one write path: validates aspect changes and applies them to an entity document in a single conditional write. */
 import type { z } from 'zod';
-import { conflict, notFound, validationError } from '../errors.js';
+import { AlreadyExistsError, notFound, validationError } from '../errors.js';
 import { aspectSchemas } from '../model/aspects/index.js';
 import { ANNOTATION_ASPECTS } from '../model/entity-types.js';
 import { parseUrn } from '../model/urn.js';
 import { UNCHANGED, type EntityDoc } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
 import { existenceUrnOf, type EntityTarget } from './entity-target.js';
-import { aspectHooks } from './hooks/index.js';
 import { applySearchFields } from './search-fields.js';
 import type { DefinitionMemo } from './definitions.js';
 import { randomUUID } from 'node:crypto';
@@ -88,9 +87,9 @@ export async function applyChanges(services: Services, input: WriteInput, curren
   for (const change of changes) {
     const stored = doc.aspects[change.aspect];
     if (change.mode === 'create' && stored && current) {
-      throw conflict(`Cannot perform CREATE since the aspect ${change.aspect} of ${target.urn.raw} already exists`);
+      throw new AlreadyExistsError(`Cannot perform CREATE since the aspect ${change.aspect} of ${target.urn.raw} already exists`);
     }
-    const hook = aspectHooks[change.aspect];
+    const hook = services.hooks.aspects[change.aspect];
     const readCtx = { services, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, definitions };
     const writeCtx = { ...readCtx, actor, now, doc };
     const previous = stored && hook?.prepare ? { ...stored, value: await hook.prepare({ ...readCtx, stored }) } : stored;

@@ -6,7 +6,8 @@ import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/enti
 import { parsePatchBody, patchAspect } from '../catalog/patch-aspect.js';
 import { upsertAspect } from '../catalog/upsert-aspect.js';
 import { formatZodIssues, validateAspectValue } from '../catalog/write-aspects.js';
-import { CatalogError, errorTitleOf, validationError } from '../errors.js';
+import { CatalogError, validationError } from '../errors.js';
+import { sendError } from '../wire/send-error.js';
 import { decodeProposalAspect, ProposalSchema, type Proposal } from '../model/proposal.js';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
@@ -70,7 +71,7 @@ async function apply(services: Services, p: Prepared, actor: string, wait: boole
 /** Validation problems answer 422 as the original's Rest.li wire does; other errors keep their usual status. */
 function sendValidation(e: unknown, res: Response, next: NextFunction): void {
   if (e instanceof CatalogError && (e.code === 'VALIDATION' || e.code === 'INVALID_URN')) {
-    return sendJson(res, 422, { error: errorTitleOf[e.code], message: e.message, status: 422 });
+    return sendError(res, e, 422);
   }
   next(e);
 }

@@ -1,34 +1,21 @@
-/** The GraphQL error boundary: catalog errors keep their message with `extensions.code`/`type`; others are masked. */
+/** The GraphQL error boundary: catalog errors keep their message with `extensions` from the one error table; others are masked. */
 import { GraphQLError } from 'graphql';
-import { CatalogError, type ErrorCode } from '../errors.js';
-import { toCatalogError } from '../storage/opensearch-errors.js';
-
-const GRAPHQL_CODES: Record<ErrorCode, [number, string]> = {
-  VALIDATION: [400, 'BAD_REQUEST'],
-  INVALID_URN: [400, 'BAD_REQUEST'],
-  PRECONDITION: [400, 'BAD_REQUEST'],
-  NOT_FOUND: [404, 'NOT_FOUND'],
-  CONFLICT: [409, 'CONFLICT'],
-  UNAUTHENTICATED: [401, 'UNAUTHORIZED'],
-  FORBIDDEN: [403, 'FORBIDDEN'],
-  UNAVAILABLE: [500, 'SERVER_ERROR'],
-  INTERNAL: [500, 'SERVER_ERROR'],
-};
+import { CatalogError, graphqlExtensionsOf, internalError, validationError } from '../errors.js';
 
 /** Duck-typed: a second copy of the graphql package (test runners) would defeat instanceof. */
 const isGraphqlError = (e: unknown): e is GraphQLError => !!e && typeof e === 'object' && (e as Error).name === 'GraphQLError';
 
+function withCode(error: GraphQLError, e: CatalogError): GraphQLError {
+  return new GraphQLError(e.message, { nodes: error.nodes, path: error.path, source: error.source, positions: error.positions, extensions: graphqlExtensionsOf(e) });
+}
+
 export function maskGraphqlError(error: unknown, onUnexpected: (e: unknown) => void): Error {
   if (!isGraphqlError(error)) return error as Error;
-  const original = error.originalError ? toCatalogError(error.originalError) : undefined;
-  if (original instanceof CatalogError) {
-    const [code, type] = GRAPHQL_CODES[original.code];
-    return new GraphQLError(original.message, { nodes: error.nodes, path: error.path, source: error.source, positions: error.positions, extensions: { code, type } });
-  }
-  if (!error.originalError || isGraphqlError(error.originalError)) {
-    // Parse and validation errors of the document itself: the caller's mistake.
-    return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, source: error.source, positions: error.positions, extensions: { code: 400, type: 'BAD_REQUEST' } });
-  }
-  onUnexpected(error.originalError);
-  return new GraphQLError('An unknown error occurred.', { nodes: error.nodes, path: error.path, extensions: { code: 500, type: 'SERVER_ERROR' } });
+  const original = error.originalError;
+  if (original instanceof CatalogError) return withCode(error, original);
+  // Parse and validation errors of the document itself (and refusals of the cost limits): the caller's mistake.
+  if (!original || isGraphqlError(original)) return withCode(error, validationError(error.message));
+  onUnexpected(original);
+  const masked = internalError();
+  return new GraphQLError(masked.message, { nodes: error.nodes, path: error.path, extensions: graphqlExtensionsOf(masked) });
 }

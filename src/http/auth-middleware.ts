@@ -1,8 +1,8 @@
 /** Authenticates every non-public request before any body is parsed; the actor goes to res.locals.actor. */
 import type { RequestHandler } from 'express';
-import { CatalogError, errorTitleOf, httpStatusOf } from '../errors.js';
+import { CatalogError } from '../errors.js';
 import type { Auth } from '../auth/tokens.js';
-import { sendJson } from '../wire/json.js';
+import { sendError } from '../wire/send-error.js';
 
 /** Reachable without a token (GET/HEAD only), with or without the `/gms` prefix. */
 export const PUBLIC_PATHS = new Set([
@@ -36,8 +36,7 @@ export function authMiddleware(auth: Auth): RequestHandler {
     } catch (e) {
       if (e instanceof CatalogError) {
         // A plain HTTP 401 on every route, GraphQL included: no handler has run and no body has been read.
-        res.setHeader('WWW-Authenticate', 'Bearer');
-        return sendJson(res, httpStatusOf[e.code], { error: errorTitleOf[e.code], message: e.message });
+        return sendError(res, e);
       }
       next(e);
     }

@@ -5,7 +5,7 @@ import { deleteAspects, deleteEntity } from '../catalog/delete-entity.js';
 import { resolveAspect, resolveTarget } from '../catalog/entity-target.js';
 import { listEntities } from '../catalog/list-entities.js';
 import { patchAspect } from '../catalog/patch-aspect.js';
-import { isSoftDeleted, readAspect, readEntity } from '../catalog/read-entity.js';
+import { entityIsLive, readAspect, readEntity } from '../catalog/read-entity.js';
 import { upsertAspect } from '../catalog/upsert-aspect.js';
 import { notFound, validationError } from '../errors.js';
 import { findEntityType } from '../model/entity-types.js';
@@ -70,8 +70,7 @@ export function createEntityRouter(services: Services, dialect: Dialect): Router
 
   r.head('/:entity/:urn', async (req, res) => {
     const t = target(req);
-    const doc = await services.store.get(t.def.name, t.urn.raw);
-    res.status(doc && !isSoftDeleted(doc) ? 204 : 404).end();
+    res.status((await entityIsLive(services, t)) ? 204 : 404).end();
   });
 
   r.get('/:entity/:urn', async (req, res) => {

@@ -1,7 +1,6 @@
 /** Read-only view of background jobs (clean-ups, reindexes): list by type, key and status, or fetch one by id. */
 import { Router } from 'express';
 import { notFound } from '../errors.js';
-import { getJob, listJobs } from '../jobs/job-queue.js';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
 import { enumParam, intParam, stringParam } from '../wire/params.js';
@@ -14,11 +13,11 @@ export function createJobsRouter(services: Services): Router {
     const filter = { type: stringParam(req, 'type'), key: stringParam(req, 'key'), status: enumParam(req, 'status', STATUSES) };
     const count = Math.min(intParam(req, 'count', 50), services.config.MAX_COUNT);
     // The jobs index is small; refreshing makes a job enqueued a moment ago visible to this listing.
-    await services.client.indices.refresh({ index: services.names.jobs() });
-    sendJson(res, 200, { jobs: await listJobs(services, filter, count) });
+    await services.indices.refreshJobs();
+    sendJson(res, 200, { jobs: await services.jobStore.list(filter, count) });
   });
   r.get('/openapi/v3/jobs/:id', async (req, res) => {
-    const job = await getJob(services, String(req.params.id));
+    const job = await services.jobStore.get(String(req.params.id));
     if (!job) throw notFound(`Job ${req.params.id} does not exist`);
     sendJson(res, 200, job);
   });

@@ -3,14 +3,7 @@ import { Router } from 'express';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
 
-async function opensearchReachable(services: Services): Promise<boolean> {
-  try {
-    await services.client.cluster.health({ timeout: '2s' }, { requestTimeout: 3000 });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const opensearchReachable = (services: Services) => services.indices.reachable(3000);
 
 export function createSystemRouter(services: Services): Router {
   const r = Router();

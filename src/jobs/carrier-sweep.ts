@@ -46,7 +46,7 @@ export async function sweepUntilClean(services: Services, s: CarrierSweep): Prom
   let total = 0;
   for (let pass = 1; pass <= MAX_PASSES; pass++) {
     // Writes made just before the job was recorded may not be searchable yet.
-    await services.client.indices.refresh({ index: s.entityTypes.map((t) => services.names.entity(t)).join(','), ignore_unavailable: true });
+    await services.indices.refreshEntities(s.entityTypes);
     const changed = await onePass(services, s, pass, total);
     total += changed;
     await s.heartbeat(pass, total);

@@ -1,44 +1,45 @@
 /** A lease in the jobs index that lets only one reindex rebuild run at a time, across processes; it expires if its holder dies. */
 import { conflict } from '../errors.js';
-import { isNotFound, isVersionConflict } from '../storage/opensearch-errors.js';
+import { StaleWrite, type Seq } from '../storage/job-store.js';
 import type { Services } from '../services.js';
 
 const LOCK_ID = 'reindex-lock';
 const LEASE_MS = 5 * 60_000;
 const RENEW_MS = 60_000;
 
-interface Seq {
-  if_seq_no: number;
-  if_primary_term: number;
+interface Lease {
+  leaseOwner: string;
+  leaseUntil: number;
 }
 
-const seqOf = (body: any): Seq => ({ if_seq_no: body._seq_no, if_primary_term: body._primary_term });
+async function acquire(services: Services, lease: () => object): Promise<Seq> {
+  const { jobStore } = services;
+  try {
+    return await jobStore.createLease(LOCK_ID, lease());
+  } catch (e) {
+    if (!(e instanceof StaleWrite)) throw e;
+  }
+  const current = await jobStore.readLease<Lease>(LOCK_ID);
+  if (!current) return acquire(services, lease);
+  if (current.doc.leaseUntil > Date.now()) {
+    throw conflict(`Another reindex is running (${current.doc.leaseOwner}, lease until ${new Date(current.doc.leaseUntil).toISOString()}); try again when it has finished`);
+  }
+  try {
+    return await jobStore.replace(LOCK_ID, lease(), current.seq);
+  } catch (e) {
+    if (e instanceof StaleWrite) throw conflict('Another reindex took the expired lock first; try again when it has finished');
+    throw e;
+  }
+}
 
 export async function withReindexLock<T>(services: Services, fn: () => Promise<T>): Promise<T> {
-  const { client, names, instanceId } = services;
-  const index = names.jobs();
+  const { jobStore, instanceId } = services;
   const owner = `${instanceId} (pid ${process.pid})`;
   const lease = () => ({ type: 'reindex-lock', key: 'reindex', status: 'running', leaseOwner: owner, leaseUntil: Date.now() + LEASE_MS, updatedAt: Date.now(), createdAt: Date.now(), params: {} });
-  let seq: Seq;
-  try {
-    seq = seqOf((await client.index({ index, id: LOCK_ID, op_type: 'create', body: lease(), refresh: 'wait_for' })).body);
-  } catch (e) {
-    if (!isVersionConflict(e)) throw e;
-    const current = (await client.get({ index, id: LOCK_ID })).body as any;
-    if (current._source.leaseUntil > Date.now()) {
-      throw conflict(`Another reindex is running (${current._source.leaseOwner}, lease until ${new Date(current._source.leaseUntil).toISOString()}); try again when it has finished`);
-    }
-    // The previous holder stopped renewing: take the lease over, conditionally, so only one contender wins.
-    try {
-      seq = seqOf((await client.index({ index, id: LOCK_ID, body: lease(), ...seqOf(current) })).body);
-    } catch (e2) {
-      if (isVersionConflict(e2)) throw conflict('Another reindex took the expired lock first; try again when it has finished');
-      throw e2;
-    }
-  }
+  let seq = await acquire(services, lease);
   const timer = setInterval(() => {
-    client.index({ index, id: LOCK_ID, body: lease(), ...seq }).then(
-      (r) => (seq = seqOf(r.body)),
+    jobStore.replace(LOCK_ID, lease(), seq).then(
+      (next) => (seq = next),
       (e) => services.log.warn({ err: e }, 'could not renew the reindex lock'),
     );
   }, RENEW_MS);
@@ -47,8 +48,6 @@ export async function withReindexLock<T>(services: Services, fn: () => Promise<T
     return await fn();
   } finally {
     clearInterval(timer);
-    await client.delete({ index, id: LOCK_ID, ...seq, refresh: 'wait_for' }).catch((e) => {
-      if (!isNotFound(e)) services.log.warn({ err: e }, 'could not release the reindex lock');
-    });
+    await jobStore.deleteLease(LOCK_ID, seq).catch((e) => services.log.warn({ err: e }, 'could not release the reindex lock'));
   }
 }

@@ -27,7 +27,7 @@ export interface IndexPlan {
 
 /** Every definition, soft-deleted ones included (their values come back on restore). */
 export async function loadAllDefinitions(services: Services): Promise<DefinitionInfo[]> {
-  await services.client.indices.refresh({ index: services.names.entity('structuredProperty') });
+  await services.indices.refreshEntities(['structuredProperty']);
   const out: DefinitionInfo[] = [];
   let after: unknown[] | undefined;
   for (;;) {
@@ -57,18 +57,17 @@ export function desiredMappings(entityType: string, defs: DefinitionInfo[]): Rec
 }
 
 async function countWithField(services: Services, index: string, field: string): Promise<number> {
-  const res = await services.client.count({ index, body: { query: { exists: { field } } } });
-  return (res.body as { count: number }).count;
+  return services.indices.count(index, { exists: { field } });
 }
 
 export async function planIndex(services: Services, entityType: string, defs: DefinitionInfo[]): Promise<IndexPlan | undefined> {
   const alias = services.names.entity(entityType);
-  const res = await services.client.indices.getMapping({ index: alias }, { ignore: [404] });
-  if (res.statusCode === 404) return undefined;
-  const [[index, live]] = Object.entries(res.body as Record<string, { mappings: { properties?: Properties } }>);
+  const liveMapping = await services.indices.liveMapping(alias);
+  if (!liveMapping) return undefined;
+  const { index } = liveMapping;
   const mappings = desiredMappings(entityType, defs);
   const want = leavesOf(mappings.properties);
-  const have = leavesOf(live.mappings.properties);
+  const have = leavesOf(liveMapping.properties as Properties);
   const plan: IndexPlan = { entityType, alias, index, documents: 0, mappings, added: [], changed: [], dropped: [], kept: [], additions: {} };
   for (const [path, leaf] of want) {
     const current = have.get(path);
@@ -85,7 +84,7 @@ export async function planIndex(services: Services, entityType: string, defs: De
       setLeaf(mappings.properties, path, leaf as MappingNode);
     } else plan.dropped.push(path);
   }
-  plan.documents = (await services.client.count({ index })).body.count as number;
+  plan.documents = await services.indices.count(index);
   return plan;
 }
 

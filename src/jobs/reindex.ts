@@ -1,7 +1,7 @@
 /** Rebuilds entity indices from mappings/ plus live definitions, copies documents with _reindex and swaps aliases. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services } from '../services.js';
-import { loadMappingFile, resolveAlias } from '../storage/indices.js';
+import { loadMappingFile } from '../storage/indices.js';
 import { loadAllDefinitions, planIndex, propertyWordOf, type IndexPlan } from './reindex-plan.js';
 import { withReindexLock } from './reindex-lock.js';
 
@@ -41,59 +41,41 @@ function describePlan(plan: IndexPlan, log: (line: string) => void): void {
 
 /** Removes what an interrupted earlier run left: a copy that never went live, and the write block on the live index. */
 async function recoverInterruptedRun(services: Services, alias: string, live: string, log: (line: string) => void): Promise<void> {
-  const res = await services.client.cat.indices({ index: `${alias}_*`, format: 'json' }, { ignore: [404] });
   const pattern = new RegExp(`^${alias.replace(/[-]/g, '\\-')}_\\d{17}$`);
-  for (const row of (Array.isArray(res.body) ? res.body : []) as { index: string }[]) {
-    if (row.index !== live && pattern.test(row.index)) {
-      log(`  removing ${row.index}, left by an interrupted run`);
-      await services.client.indices.delete({ index: row.index }, { ignore: [404] });
+  for (const index of await services.indices.indicesNamedAfter(alias)) {
+    if (index !== live && pattern.test(index)) {
+      log(`  removing ${index}, left by an interrupted run`);
+      await services.indices.deleteIndex(index);
     }
   }
-  const settings = await services.client.indices.getSettings({ index: live, name: 'index.blocks.write', flat_settings: true });
-  const blocked = Object.values(settings.body as Record<string, { settings: Record<string, string> }>).some((i) => i.settings['index.blocks.write'] === 'true');
-  if (blocked) {
+  if (await services.indices.isWriteBlocked(live)) {
     log(`  clearing the write block an interrupted run left on ${live}`);
-    await setWriteBlock(services, live, false);
+    await services.indices.setWriteBlock(live, false);
   }
-}
-
-async function setWriteBlock(services: Services, index: string, on: boolean): Promise<void> {
-  await services.client.indices.putSettings({ index, body: { 'index.blocks.write': on ? true : null } as any });
 }
 
 async function rebuild(services: Services, plan: IndexPlan, log: (line: string) => void): Promise<string> {
-  const { client } = services;
+  const { indices } = services;
   const next = services.names.physical(plan.alias);
-  await client.indices.create({ index: next, body: { settings: loadMappingFile('entity-index.json').settings, mappings: plan.mappings } as any });
+  await indices.createIndex(next, { settings: loadMappingFile('entity-index.json').settings, mappings: plan.mappings });
   let blocked = false;
   try {
-    // Writes arriving from now on fail on the block and are retried by the entity store until the alias has moved.
-    await setWriteBlock(services, plan.index, true);
+    // Writes arriving now are refused by the block and retried by the entity store until the alias points at the copy.
+    await indices.setWriteBlock(plan.index, true);
     blocked = true;
-    await client.indices.refresh({ index: plan.index });
     log(`  copying ${plan.documents} documents ${plan.index} → ${next}`);
-    const res = await client.reindex(
-      { wait_for_completion: true, refresh: true, body: { source: { index: plan.index, size: 1000 }, dest: { index: next } } as any },
-      { requestTimeout: COPY_TIMEOUT_MS },
-    );
-    const body = res.body as { failures?: { id?: string; cause?: { reason?: string } }[]; total?: number };
-    if (body.failures && body.failures.length > 0) {
-      const f = body.failures[0];
-      throw new Error(`${body.failures.length} documents could not be copied into ${next}; first: ${f.id}: ${f.cause?.reason ?? 'unknown reason'}`);
-    }
-    const [from, to] = await Promise.all([client.count({ index: plan.index }), client.count({ index: next })]);
-    if (from.body.count !== to.body.count) throw new Error(`copy incomplete: ${plan.index} has ${from.body.count} documents, ${next} has ${to.body.count}`);
-    await client.indices.updateAliases({ body: { actions: [{ remove: { index: plan.index, alias: plan.alias } }, { add: { index: next, alias: plan.alias } }] } });
+    await indices.copyIndex(plan.index, next, COPY_TIMEOUT_MS);
+    await indices.swapAlias(plan.alias, plan.index, next);
     blocked = false;
   } catch (e) {
     log(`  failed: ${(e as Error).message}; ${plan.alias} keeps serving from ${plan.index}`);
-    if (blocked) await setWriteBlock(services, plan.index, false).catch(() => undefined);
-    await client.indices.delete({ index: next }, { ignore: [404] }).catch(() => undefined);
+    if (blocked) await indices.setWriteBlock(plan.index, false).catch(() => undefined);
+    await indices.deleteIndex(next).catch(() => undefined);
     throw e;
   }
   log(`  ${plan.alias} now points at ${next}`);
   await sleep(SWAP_GRACE_MS);
-  await client.indices.delete({ index: plan.index }, { ignore: [404] });
+  await indices.deleteIndex(plan.index);
   log(`  deleted ${plan.index}`);
   return next;
 }
@@ -102,7 +84,7 @@ async function rebuild(services: Services, plan: IndexPlan, log: (line: string) 
 async function catchUpDefinitions(services: Services, entityType: string, log: (line: string) => void): Promise<void> {
   const plan = await planIndex(services, entityType, await loadAllDefinitions(services));
   if (!plan || plan.added.length === 0) return;
-  await services.client.indices.putMapping({ index: plan.alias, body: { properties: plan.additions } as any });
+  await services.indices.putMapping(plan.alias, { properties: plan.additions });
   log(`  added ${plan.added.length} mappings of definitions written during the copy: ${plan.added.join(', ')}`);
 }
 
@@ -139,7 +121,7 @@ async function reindexUnlocked(services: Services, entityTypes: string[], opts: 
       entry.action = needsRebuild ? 'would-rebuild' : 'would-add-mappings';
       log(`  would ${needsRebuild ? 'rebuild the index' : 'add the mappings in place'}`);
     } else if (!needsRebuild) {
-      await services.client.indices.putMapping({ index: plan.alias, body: { properties: plan.additions } as any });
+      await services.indices.putMapping(plan.alias, { properties: plan.additions });
       entry.action = 'mappings-added';
       log(`  added ${plan.added.length} mappings in place`);
     } else {
@@ -163,10 +145,10 @@ export async function addMissingMappings(services: Services, entityTypes: string
   for (const entityType of entityTypes) {
     const plan = await planIndex(services, entityType, defs);
     if (!plan) continue;
-    const behind = await resolveAlias(services.client, plan.alias);
+    const behind = await services.indices.physicalIndices(plan.alias);
     log(`${plan.alias} (${behind.join(', ')}): ${plan.added.length} mappings missing`);
     for (const f of plan.added) log(`  + ${f}`);
-    if (plan.added.length > 0 && !opts.dryRun) await services.client.indices.putMapping({ index: plan.alias, body: { properties: plan.additions } as any });
+    if (plan.added.length > 0 && !opts.dryRun) await services.indices.putMapping(plan.alias, { properties: plan.additions });
     const stale = plan.dropped.length + plan.changed.length;
     if (stale > 0) log(`  ${stale} mappings need a rebuild (set SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX=true and ENABLE_STRUCTURED_PROPERTIES_SYSTEM_UPDATE=true)`);
     const action = plan.added.length === 0 ? 'unchanged' : opts.dryRun ? 'would-add-mappings' : 'mappings-added';

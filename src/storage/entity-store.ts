@@ -6,9 +6,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createHash } from 'node:crypto';
 import type { Client } from '@opensearch-project/opensearch';
-import { conflict } from '../errors.js';
+import { conflict, timedOut } from '../errors.js';
 import type { IndexNames } from './indices.js';
-import { guarded, isNotFound, isVersionConflict, isWriteBlocked, toCatalogError } from './opensearch-errors.js';
+import { guarded, isNotFound, isVersionConflict, isWriteBlocked, toCatalogError, toSearchError } from './opensearch-errors.js';
 
 export interface AuditStamp {
   time: number;
@@ -58,9 +58,11 @@ export class EntityStore {
   private readonly queues = new Map<string, Pending[]>();
 
   constructor(
-    readonly client: Client,
+    private readonly client: Client,
     readonly names: IndexNames,
     private readonly retryMs: number,
+    /** Longest a search may run in the engine; the request itself gets a second more before it is abandoned. */
+    private readonly searchTimeoutMs = 10_000,
   ) {}
 
   async get(entityType: string, urn: string): Promise<EntityDoc | null> {
@@ -187,7 +189,7 @@ export class EntityStore {
     if (docs.length === 0) return conflicts;
     const index = this.names.entity(entityType);
     const body = docs.flatMap((doc) => [{ create: { _index: index, _id: docIdOf(doc.urn) } }, doc]);
-    const res = await guarded(() => this.client.bulk({ body, refresh: opts.refresh ? 'wait_for' : false }));
+    const res = await guarded(() => this.client.bulk({ body, refresh: opts.refresh ? 'wait_for' : false }, { requestTimeout: 30_000 }));
     const items = (res.body as any).items as { create: { status: number; error?: { type?: string; reason?: string } } }[];
     items.forEach((item, i) => {
       if (item.create.status === 409) conflicts.add(docs[i].urn);
@@ -196,10 +198,15 @@ export class EntityStore {
     return conflicts;
   }
 
-  /** Raw search over entity indices; callers build bodies with the search module. */
+  /**
+   * Search over entity indices; callers build bodies with the search module. A search that runs out of time is a
+   * TIMEOUT (504), never a partial answer; the index's own refusal of a body is a VALIDATION error with its reason.
+   */
   async search(entityTypes: string[], body: object, params: Record<string, unknown> = {}): Promise<any> {
     const index = entityTypes.map((t) => this.names.entity(t)).join(',');
-    const res = await guarded(() => this.client.search({ index, body, ...params } as any));
+    const timed = { timeout: `${this.searchTimeoutMs}ms`, ...body };
+    const res = await guarded(() => this.client.search({ index, body: timed, ...params } as any, { requestTimeout: this.searchTimeoutMs + 1000 }), toSearchError);
+    if ((res.body as { timed_out?: boolean }).timed_out) throw timedOut('The search did not finish in time; narrow it or try again');
     return res.body;
   }
 }

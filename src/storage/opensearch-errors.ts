@@ -1,6 +1,6 @@
-/** Maps OpenSearch client failures onto the catalog's error taxonomy. */
+/** Maps OpenSearch client failures onto the catalog's error taxonomy; nothing outside storage sees an engine error. */
 import { errors } from '@opensearch-project/opensearch';
-import { CatalogError, unavailable } from '../errors.js';
+import { CatalogError, timedOut, unavailable, validationError } from '../errors.js';
 
 export function isVersionConflict(e: unknown): boolean {
   return e instanceof errors.ResponseError && e.statusCode === 409;
@@ -13,6 +13,17 @@ export function isWriteBlocked(e: unknown): boolean {
 
 export function isNotFound(e: unknown): boolean {
   return e instanceof errors.ResponseError && e.statusCode === 404;
+}
+
+/** A mapping the index refuses (a field already mapped differently). */
+export function isMappingRefusal(e: unknown): e is errors.ResponseError {
+  return e instanceof errors.ResponseError && e.statusCode === 400 && /illegal_argument|mapper_parsing/.test(JSON.stringify(e.body ?? ''));
+}
+
+/** The engine's own words for a refusal. */
+export function refusalReason(e: errors.ResponseError): string {
+  const err = (e.body as { error?: { root_cause?: { reason?: string }[]; reason?: string } })?.error;
+  return err?.root_cause?.[0]?.reason ?? err?.reason ?? 'refused';
 }
 
 /** Connection trouble and overload become UNAVAILABLE (503 + Retry-After); everything else stays internal. */
@@ -28,10 +39,17 @@ export function toCatalogError(e: unknown): unknown {
   return e;
 }
 
-export async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+/** A search's own failures: running out of time is a 504, and the index's 400 (say, a tampered scroll position) is the caller's to fix. */
+export function toSearchError(e: unknown): unknown {
+  if (e instanceof errors.TimeoutError) return timedOut('The search did not finish in time; narrow it or try again');
+  if (e instanceof errors.ResponseError && e.statusCode === 400) return validationError(`Invalid search: ${refusalReason(e)}`);
+  return toCatalogError(e);
+}
+
+export async function guarded<T>(fn: () => Promise<T>, map: (e: unknown) => unknown = toCatalogError): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    throw toCatalogError(e);
+    throw map(e);
   }
 }

@@ -77,7 +77,7 @@ describe('generic aspect REST API', () => {
     expect(badEnv.status).toBe(400);
     const malformed = await app.request('POST', `/openapi/v3/entity/dataset/${enc(DS)}/status`, '{"value": {', {});
     expect(malformed.status).toBe(400);
-    expect(malformed.body.error).toBe('Malformed request body');
+    expect(malformed.body.error).toBe('Validation Error');
     const unknownEntity = await app.get('/openapi/v3/entity/chartz');
     expect(unknownEntity.status).toBe(400);
     const badCount = await app.get('/openapi/v3/entity/dataset?count=abc');
@@ -205,6 +205,6 @@ describe('generic aspect REST API', () => {
     );
     const props = (await app.get(`/openapi/v3/entity/dataset/${enc(ds)}/datasetProperties`)).body.datasetProperties.value;
     expect(Object.keys(props.customProperties)).toHaveLength(20);
-    await other.client.close();
+    await other.close();
   });
 });

@@ -11,6 +11,7 @@ import { JobRunner } from '../../src/jobs/job-queue.js';
 import { createLogger } from '../../src/logger.js';
 import { createServices, type Services } from '../../src/services.js';
 import { encodeUrn } from '../../src/model/urn.js';
+import { Client } from '@opensearch-project/opensearch';
 
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
@@ -25,6 +26,8 @@ export interface TestApp {
   url: string;
   prefix: string;
   services: Services;
+  /** A plain OpenSearch client on the same node, for tests that inspect or disturb what the store holds. */
+  raw: Client;
   token: string;
   request(method: string, path: string, body?: unknown, opts?: { token?: string | null; contentType?: string; headers?: Record<string, string> }): Promise<TestResponse>;
   get(path: string): Promise<TestResponse>;
@@ -70,6 +73,7 @@ export async function startTestApp(name: string, env: Record<string, string> = {
   const port = (server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
   const token = await mintToken(TEST_SECRET, 'urn:li:corpuser:tester', 3600);
+  const raw = new Client({ node: config.OPENSEARCH_URL! });
 
   const request: TestApp['request'] = async (method, path, body, opts = {}) => {
     const headers: Record<string, string> = { accept: 'application/json', ...(opts.headers ?? {}) };
@@ -91,6 +95,7 @@ export async function startTestApp(name: string, env: Record<string, string> = {
     url,
     prefix,
     services,
+    raw,
     token,
     request,
     get: (p) => request('GET', p),
@@ -102,12 +107,12 @@ export async function startTestApp(name: string, env: Record<string, string> = {
       return res.body;
     },
     runJobs: () => runner.runOnce(),
-    refresh: async () => void (await services.client.indices.refresh({ index: `${prefix}*` })),
+    refresh: async () => void (await raw.indices.refresh({ index: `${prefix}*` })),
     async close() {
       runner.stop();
       await new Promise((r) => server.close(() => r(undefined)));
-      await services.client.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
-      await services.client.close();
+      await raw.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
+      await Promise.all([raw.close(), services.close()]);
     },
   };
 }

@@ -1,24 +1,25 @@
 import { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntityStore } from '../../src/storage/entity-store.js';
+import { IndexAdmin } from '../../src/storage/index-admin.js';
 import { enc, startTestApp, type TestApp } from './harness.js';
 
 let app: TestApp;
 let realStore: EntityStore;
-let realClient: Client;
+let realIndices: IndexAdmin;
 
 beforeAll(async () => {
   app = await startTestApp('unavailable');
   realStore = app.services.store;
-  realClient = app.services.client;
-  // Point the running service at a port where nothing listens, as if the cluster went away.
+  realIndices = app.services.indices;
+  // Point the running service's storage at a port where nothing listens, as if the cluster went away.
   const dead = new Client({ node: 'http://127.0.0.1:9', requestTimeout: 2000, maxRetries: 0 });
-  (app.services as { client: Client }).client = dead;
+  (app.services as { indices: IndexAdmin }).indices = new IndexAdmin(dead, app.services.names);
   (app.services as { store: EntityStore }).store = new EntityStore(dead, app.services.names, 1000);
 });
 
 afterAll(async () => {
-  (app.services as { client: Client }).client = realClient;
+  (app.services as { indices: IndexAdmin }).indices = realIndices;
   (app.services as { store: EntityStore }).store = realStore;
   await app?.close();
 });
@@ -45,10 +46,10 @@ describe('OpenSearch unreachable', () => {
     expect((await app.request('GET', '/ready', undefined, { token: null })).status).toBe(503);
   });
 
-  it('reports a GraphQL lookup as a SERVER_ERROR without leaking internals', async () => {
+  it('reports a GraphQL lookup as SERVICE_UNAVAILABLE (503, with the retry hint) without leaking internals', async () => {
     const res = await app.graphql(`{ dataset(urn: "${DS}") { urn } }`);
     expect(res.data.dataset).toBeNull();
-    expect(res.errors[0].extensions).toEqual({ code: 500, type: 'SERVER_ERROR' });
+    expect(res.errors[0].extensions).toEqual({ code: 503, type: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5 });
     expect(res.errors[0].message).toBe('OpenSearch is unreachable');
   });
 });

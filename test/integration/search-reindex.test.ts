@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runReindexCommand } from '../../src/jobs/reindex-command.js';
+import { runReindexCommand } from '../../src/reindex-command.js';
 import { reindexEntityTypes } from '../../src/jobs/reindex.js';
+import { withReindexLock } from '../../src/jobs/reindex-lock.js';
 import { resolveAlias } from '../../src/storage/indices.js';
 import { enc, startTestApp, type TestApp } from './harness.js';
 import { createDataset, datasetUrn, defineProperty, NUMBER, propertyUrn, restUrns, setValues, STRING } from './search-helpers.js';
@@ -17,7 +18,7 @@ const GONE_DROPPED = propertyUrn('gone.dropped');
 const run = promisify(execFile);
 
 async function mappedFields(): Promise<string[]> {
-  const res = await app.services.client.indices.getMapping({ index: alias });
+  const res = await app.raw.indices.getMapping({ index: alias });
   const sp = (Object.values(res.body as any)[0] as any).mappings.properties.structuredProperties.properties ?? {};
   return Object.keys(sp).filter((k) => k !== '_versioned').sort();
 }
@@ -45,32 +46,32 @@ afterAll(async () => app?.close());
 
 describe('reindexEntityTypes', () => {
   it('--dry-run reports what would change and changes nothing', async () => {
-    const before = await resolveAlias(app.services.client, alias);
+    const before = await resolveAlias(app.raw, alias);
     const lines: string[] = [];
     const summary = await reindexEntityTypes(app.services, ['dataset'], { dryRun: true, log: (l) => lines.push(l) });
     expect(summary.indices[0]).toMatchObject({ action: 'would-rebuild', droppedFields: ['structuredProperties.gone_dropped'], keptFields: [{ field: 'structuredProperties.gone_kept', values: 1 }] });
     expect(lines.join('\n')).toContain('- structuredProperties.gone_dropped');
-    expect(await resolveAlias(app.services.client, alias)).toEqual(before);
+    expect(await resolveAlias(app.raw, alias)).toEqual(before);
     expect(await mappedFields()).toEqual(['gone_dropped', 'gone_kept', 'keep_me']);
   });
 
   it('a failed run leaves the old index serving, unblocked', async () => {
-    const before = await resolveAlias(app.services.client, alias);
-    const client = new Proxy(app.services.client, {
-      get: (target, prop, receiver) => (prop === 'reindex' ? async () => Promise.reject(new Error('copy exploded')) : Reflect.get(target, prop, receiver)),
+    const before = await resolveAlias(app.raw, alias);
+    const indices = new Proxy(app.services.indices, {
+      get: (target, prop, receiver) => (prop === 'copyIndex' ? async () => Promise.reject(new Error('copy exploded')) : Reflect.get(target, prop, receiver)),
     });
     const lines: string[] = [];
-    await expect(reindexEntityTypes({ ...app.services, client }, ['dataset'], { log: (l) => lines.push(l) })).rejects.toThrow('copy exploded');
+    await expect(reindexEntityTypes({ ...app.services, indices }, ['dataset'], { log: (l) => lines.push(l) })).rejects.toThrow('copy exploded');
     expect(lines.join('\n')).toContain(`keeps serving from ${before[0]}`);
-    expect(await resolveAlias(app.services.client, alias)).toEqual(before);
-    const leftovers = await app.services.client.cat.indices({ index: `${alias}_*`, format: 'json' });
+    expect(await resolveAlias(app.raw, alias)).toEqual(before);
+    const leftovers = await app.raw.cat.indices({ index: `${alias}_*`, format: 'json' });
     expect((leftovers.body as any[]).map((r) => r.index)).toEqual(before);
     const w = await app.post(`/openapi/v3/entity/dataset/${enc(datasetUrn('db.after_failure'))}/datasetProperties?createIfNotExists=false`, { value: { name: 'ok' } });
     expect(w.status).toBe(200);
   });
 
   it('rebuilds with writes in flight, loses none, drops the unused mapping and keeps (and reports) the one with values', async () => {
-    const [oldIndex] = await resolveAlias(app.services.client, alias);
+    const [oldIndex] = await resolveAlias(app.raw, alias);
     const acked = new Map<string, number>();
     const failures: string[] = [];
     const stamps: { start: number; end: number }[] = [];
@@ -108,27 +109,27 @@ describe('reindexEntityTypes', () => {
     const swappedAt = lines.find((l) => l.line.includes('now points at'))!.at;
     expect(stamps.filter((s) => s.start <= swappedAt && s.end >= blockedAt).length).toBeGreaterThan(0);
 
-    const [newIndex] = await resolveAlias(app.services.client, alias);
+    const [newIndex] = await resolveAlias(app.raw, alias);
     expect(newIndex).toBe(entry.to);
     expect(newIndex).not.toBe(oldIndex);
-    expect((await app.services.client.indices.exists({ index: oldIndex })).body).toBe(false);
+    expect((await app.raw.indices.exists({ index: oldIndex })).body).toBe(false);
     expect(await mappedFields()).toEqual(['gone_kept', 'keep_me']);
 
     // Every acknowledged write is there, in the new index.
     const docs = await app.services.store.mget('dataset', [...acked.keys()]);
     for (const [urn, n] of acked) expect((docs.get(urn)?.aspects.datasetProperties.value as any)?.description, urn).toBe(`v${n}`);
     await app.refresh();
-    const count = await app.services.client.count({ index: alias });
+    const count = await app.raw.count({ index: alias });
     const created = [...acked.keys()].filter((u) => u.includes('db.new_')).length;
     expect(count.body.count).toBe(SEED + 2 + 1 + created);
     expect(await restUrns(app, 'structuredProperties.keep_me:[5 TO 6]')).toEqual([datasetUrn('db.holder_a'), datasetUrn('db.holder_b')]);
   });
 
   it('is idempotent: a second run has nothing to do and still reports the kept mapping', async () => {
-    const before = await resolveAlias(app.services.client, alias);
+    const before = await resolveAlias(app.raw, alias);
     const summary = await reindexEntityTypes(app.services, ['dataset'], { log: () => undefined });
     expect(summary.indices[0]).toMatchObject({ action: 'unchanged', droppedFields: [], keptFields: [{ field: 'structuredProperties.gone_kept', values: 1 }] });
-    expect(await resolveAlias(app.services.client, alias)).toEqual(before);
+    expect(await resolveAlias(app.raw, alias)).toEqual(before);
   });
 });
 
@@ -137,30 +138,38 @@ describe('reindex lock', () => {
     const { createServices } = await import('../../src/services.js');
     const { createLogger } = await import('../../src/logger.js');
     const other = await createServices(app.services.config, createLogger('silent'), app.services.config.OPENSEARCH_URL!, app.services.config.AUTH_SECRET);
-    const results = await Promise.allSettled([
-      reindexEntityTypes(app.services, ['tag'], { log: () => undefined }),
-      reindexEntityTypes(other, ['tag'], { log: () => undefined }),
-    ]);
-    const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
-    expect(refused.length).toBeLessThanOrEqual(1);
-    for (const r of refused) expect(String(r.reason.message)).toContain('Another reindex is running');
-    // Released: a later run gets the lock.
-    await expect(reindexEntityTypes(other, ['tag'], { log: () => undefined })).resolves.toBeDefined();
-    await other.client.close();
+    // This process holds the lock for as long as `release` is not called: the other one must be refused meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const holder = withReindexLock(app.services, async () => {
+      entered();
+      await held;
+      return 'held';
+    });
+    await inside;
+    await expect(reindexEntityTypes(other, ['tag'], { log: () => undefined })).rejects.toThrow(/^Another reindex is running \(/);
+    release();
+    expect(await holder).toBe('held');
+    // Released: a later run from the other process gets the lock and does its work.
+    const summary = await reindexEntityTypes(other, ['tag'], { log: () => undefined });
+    expect(summary.indices.map((i) => i.entityType)).toEqual(['tag']);
+    await other.close();
   });
 
   it('takes over a lock whose holder stopped renewing it', async () => {
-    await app.services.client.index({
+    await app.raw.index({
       index: app.services.names.jobs(), id: 'reindex-lock', refresh: 'wait_for',
       body: { type: 'reindex-lock', key: 'reindex', status: 'running', leaseOwner: 'a dead process', leaseUntil: Date.now() - 1000 },
     });
-    await expect(reindexEntityTypes(app.services, ['tag'], { log: () => undefined })).resolves.toBeDefined();
-    await app.services.client.index({
+    expect((await reindexEntityTypes(app.services, ['tag'], { log: () => undefined })).indices.map((i) => i.entityType)).toEqual(['tag']);
+    await app.raw.index({
       index: app.services.names.jobs(), id: 'reindex-lock', refresh: 'wait_for',
       body: { type: 'reindex-lock', key: 'reindex', status: 'running', leaseOwner: 'a live process', leaseUntil: Date.now() + 60_000 },
     });
     await expect(reindexEntityTypes(app.services, ['tag'], { log: () => undefined })).rejects.toThrow('Another reindex is running (a live process');
-    await app.services.client.delete({ index: app.services.names.jobs(), id: 'reindex-lock', refresh: 'wait_for' });
+    await app.raw.delete({ index: app.services.names.jobs(), id: 'reindex-lock', refresh: 'wait_for' });
   });
 });
 
@@ -174,14 +183,14 @@ describe('npm run reindex', () => {
       urn, entityType: 'structuredProperty', qualifiedName: 'late.added', qualifiedNameKey: 'late_added',
       aspects: { propertyDefinition: { value: { qualifiedName: 'late.added', valueType: NUMBER, cardinality: 'SINGLE', entityTypes: ['urn:li:entityType:service.dataset'] }, created: { time: 1, actor: 'urn:li:corpuser:t' }, lastModified: { time: 1, actor: 'urn:li:corpuser:t' }, version: 1 } },
     }));
-    const before = await resolveAlias(app.services.client, alias);
+    const before = await resolveAlias(app.raw, alias);
     const out: string[] = [];
     const res = await runReindexCommand(['--types', 'dataset'], env(), (l) => out.push(l));
     expect(res.code, out.join('\n')).toBe(0);
     expect(out.join('\n')).toContain('only adding missing mappings');
     expect(out.join('\n')).toContain('+ structuredProperties.late_added');
     expect(await mappedFields()).toContain('late_added');
-    expect(await resolveAlias(app.services.client, alias)).toEqual(before);
+    expect(await resolveAlias(app.raw, alias)).toEqual(before);
   });
 
   it('refuses unknown arguments and entity types', async () => {

@@ -22,7 +22,7 @@ function expect400(r: { status: number; body: any; text: string }, message: stri
 }
 
 async function fieldMapping(entityType: string, field: string) {
-  const res = await app.services.client.indices.getFieldMapping({ index: app.services.names.entity(entityType), fields: [field] });
+  const res = await app.raw.indices.getFieldMapping({ index: app.services.names.entity(entityType), fields: [field] });
   const mappings = Object.values(res.body as Record<string, { mappings: Record<string, any> }>)[0].mappings;
   const leaf = field.split('.').pop()!;
   return mappings[field]?.mapping?.[leaf];

@@ -23,7 +23,7 @@ const stored = async (urn: string, type = 'dataset') =>
   (((await app.services.store.get(type, urn))?.aspects.structuredProperties?.value as any)?.properties ?? []) as { propertyUrn: string; values: unknown[] }[];
 async function countWithField(field: string): Promise<number> {
   await app.refresh();
-  const res = await app.services.client.count({ index: app.services.names.entity('dataset'), body: { query: { exists: { field } } } });
+  const res = await app.raw.count({ index: app.services.names.entity('dataset'), body: { query: { exists: { field } } } });
   return (res.body as any).count;
 }
 
@@ -162,7 +162,7 @@ describe('hard delete', () => {
     try {
       expect(await new JobRunner(other, jobHandlers).runOnce()).toBeGreaterThanOrEqual(1);
     } finally {
-      await other.client.close();
+      await other.close();
     }
     const done = (await app.get(`/openapi/v3/jobs/${job.id}`)).body;
     expect(done.error).toBeUndefined();
@@ -176,7 +176,7 @@ describe('hard delete', () => {
     expect(again.status, again.text).toBe(200);
     expect((await patchAdd(DS1, sp('gone'), [{ string: 'now-a-string' }])).status).toBe(200);
     await app.refresh();
-    const hits = await app.services.client.search({ index: app.services.names.entity('dataset'), body: { query: { term: { 'structuredProperties.lc_gone': 'now-a-string' } } } });
+    const hits = await app.raw.search({ index: app.services.names.entity('dataset'), body: { query: { term: { 'structuredProperties.lc_gone': 'now-a-string' } } } });
     expect((hits.body as any).hits.hits.map((h: any) => h._source.urn)).toEqual([DS1]);
   });
 
@@ -190,7 +190,7 @@ describe('hard delete', () => {
 
     const [job] = (await app.get(`/openapi/v3/jobs?type=structuredPropertyHardDelete&key=${encodeURIComponent(sp('orphan'))}`)).body.jobs;
     const jobs = app.services.names.jobs();
-    await app.services.client.update({ index: jobs, id: job.id, refresh: 'wait_for', body: { doc: { status: 'running', leaseOwner: 'a-dead-process', leaseUntil: Date.now() - 1000, attempts: 1 } } });
+    await app.raw.update({ index: jobs, id: job.id, refresh: 'wait_for', body: { doc: { status: 'running', leaseOwner: 'a-dead-process', leaseUntil: Date.now() - 1000, attempts: 1 } } });
     expect(await app.runJobs()).toBeGreaterThanOrEqual(1);
     expect((await app.get(`/openapi/v3/jobs/${job.id}`)).body).toMatchObject({ status: 'done', attempts: 2 });
     expect((await stored(DS2)).map((p) => p.propertyUrn)).not.toContain(sp('orphan'));

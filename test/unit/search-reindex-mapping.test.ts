@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReindexArgs } from '../../src/jobs/reindex-command.js';
+import { parseReindexArgs } from '../../src/reindex-command.js';
 import { canonicalLeaf, leavesOf, mergeProperties, setLeaf } from '../../src/jobs/mapping-tree.js';
 import { desiredMappings, propertyWordOf } from '../../src/jobs/reindex-plan.js';
 import type { DefinitionInfo } from '../../src/catalog/definitions.js';

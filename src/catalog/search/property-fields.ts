@@ -43,7 +43,6 @@ export async function loadPropertyDefinitions(services: Services, wanted: Proper
     const res = await services.store.search(['structuredProperty'], {
       size: missing.length * 2,
       query: { terms: { qualifiedNameKey: missing } },
-      timeout: `${services.config.SEARCH_TIMEOUT_MS}ms`,
     });
     for (const hit of res.hits.hits as { _source: EntityDoc }[]) {
       const info = infoFromDoc(hit._source);

@@ -5,7 +5,6 @@ import { hasFilterOn, type AndFilter } from '../../search/filters.js';
 import { sortClauses } from '../sort-clauses.js';
 import { decodeScrollId, encodeScrollId } from '../scroll-id.js';
 import { compileSearch, type CompiledSearch } from './compile-search.js';
-import { indexRefusal } from './search-errors.js';
 import { entityTypesToSearch, withEntityTypeNames } from './search-types.js';
 
 export interface SortCriterion {
@@ -63,7 +62,6 @@ export async function prepareSearch(services: Services, input: SearchEntitiesInp
     query: { bool: { must: [compiled.query], filter } },
     sort: sortOf(input.sort),
     track_total_hits: true,
-    timeout: `${services.config.SEARCH_TIMEOUT_MS}ms`,
     _source: ['urn'],
   };
   if (compiled.aggs) body.aggs = compiled.aggs;
@@ -71,11 +69,7 @@ export async function prepareSearch(services: Services, input: SearchEntitiesInp
 }
 
 export async function runSearch(services: Services, entityTypes: string[], body: object): Promise<any> {
-  try {
-    return await services.store.search(entityTypes, body, { ignore_unavailable: true });
-  } catch (e) {
-    throw indexRefusal(e);
-  }
+  return services.store.search(entityTypes, body, { ignore_unavailable: true });
 }
 
 const urnsOf = (hits: any[]) => hits.map((h) => String(h._source.urn));

@@ -1,4 +1,4 @@
-/** Turns search translation and index refusals into the catalog's validation errors (REST 400, GraphQL BAD_REQUEST). */
+/** Turns search translation refusals into the catalog's validation errors (REST 400, GraphQL BAD_REQUEST). */
 import { validationError } from '../../errors.js';
 import { SearchInputError } from '../../search/search-input-error.js';
 
@@ -10,12 +10,4 @@ export function translating<T>(where: string, fn: () => T): T {
     if (e instanceof SearchInputError) throw validationError(`Invalid ${where}: ${e.message}`);
     throw e;
   }
-}
-
-/** The index's own 400 (say, a tampered scroll position): the reason is the caller's to fix, never a server error. */
-export function indexRefusal(e: unknown): unknown {
-  const err = e as { statusCode?: number; body?: { error?: { root_cause?: { reason?: string }[]; reason?: string } } };
-  if (err?.statusCode !== 400) return e;
-  const reason = err.body?.error?.root_cause?.[0]?.reason ?? err.body?.error?.reason ?? 'the search was refused';
-  return validationError(`Invalid search: ${reason}`);
 }

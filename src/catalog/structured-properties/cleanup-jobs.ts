@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ENTITY_TYPES } from '../../model/entity-types.js';
 import { parseUrn } from '../../model/urn.js';
-import { enqueueJob, openJobs, type JobView } from '../../jobs/job-queue.js';
+import type { JobView } from '../../storage/job-store.js';
 import type { Services } from '../../services.js';
 import { esFieldWord, type DefinitionInfo } from '../definitions.js';
 import { entityTypeNamesOf } from './definition-references.js';
@@ -37,7 +37,7 @@ export async function enqueueHardDeleteCleanup(services: Services, info: Definit
     fields: [`structuredProperties.${word}`, `structuredProperties._versioned.${word}`],
     entityTypes: entityTypeNamesOf(info.definition),
   };
-  return enqueueJob(services, PROPERTY_HARD_DELETE_JOB, info.urn, params);
+  return services.jobStore.enqueue(PROPERTY_HARD_DELETE_JOB, info.urn, params);
 }
 
 export async function enqueueVersionCleanup(services: Services, info: DefinitionInfo, staleField: string): Promise<string> {
@@ -49,11 +49,11 @@ export async function enqueueVersionCleanup(services: Services, info: Definition
     entityTypes: entityTypeNamesOf(info.definition),
     staleField,
   };
-  return enqueueJob(services, PROPERTY_VERSION_CLEANUP_JOB, info.urn, params);
+  return services.jobStore.enqueue(PROPERTY_VERSION_CLEANUP_JOB, info.urn, params);
 }
 
 /** An unfinished hard-delete clean-up whose property used the same search field word, if any. */
 export async function openCleanupFor(services: Services, fieldWord: string): Promise<JobView | undefined> {
-  const open = await openJobs(services, PROPERTY_HARD_DELETE_JOB);
+  const open = await services.jobStore.open(PROPERTY_HARD_DELETE_JOB);
   return open.find((j) => esFieldWord(parseUrn(j.key).id) === fieldWord);
 }

@@ -1,7 +1,7 @@
 /** The search side of a definition: its field name must be free, and its mapping is put on the indices of its entity types. */
-import { errors } from '@opensearch-project/opensearch';
 import { conflict, validationError } from '../../errors.js';
 import type { Services } from '../../services.js';
+import { MappingConflict } from '../../storage/index-admin.js';
 import { esFieldWord, indexFieldOf, propertyMappingOf, valueKindOf, type PropertyDefinitionValue } from '../definitions.js';
 import { openCleanupFor } from './cleanup-jobs.js';
 
@@ -11,8 +11,7 @@ import { openCleanupFor } from './cleanup-jobs.js';
  */
 export async function checkNameIsFree(services: Services, propertyUrn: string, qualifiedName: string): Promise<void> {
   const word = esFieldWord(qualifiedName);
-  const index = services.names.entity('structuredProperty');
-  await services.client.indices.refresh({ index });
+  await services.indices.refreshEntities(['structuredProperty']);
   const res = await services.store.search(['structuredProperty'], {
     size: 5,
     _source: ['urn'],
@@ -30,10 +29,6 @@ export async function checkNameIsFree(services: Services, propertyUrn: string, q
   }
 }
 
-function isMappingConflict(e: unknown): e is errors.ResponseError {
-  return e instanceof errors.ResponseError && e.statusCode === 400 && /illegal_argument|mapper_parsing/.test(JSON.stringify(e.body ?? ''));
-}
-
 /**
  * Adds the field mapping of `def` to every listed entity type's index in one put-mapping call: one cluster-state
  * update however many types a property lists. An incompatible existing mapping becomes a 409 naming the field.
@@ -42,10 +37,10 @@ export async function putPropertyMappings(services: Services, def: PropertyDefin
   if (entityTypes.length === 0) return;
   const field = indexFieldOf(def);
   try {
-    await services.client.indices.putMapping({ index: entityTypes.map((t) => services.names.entity(t)).join(','), body: propertyMappingOf(def) as any });
+    await services.indices.putEntityMappings(entityTypes, propertyMappingOf(def) as { properties: Record<string, unknown> });
   } catch (e) {
-    if (!isMappingConflict(e)) throw e;
-    const reason = (e.body as any)?.error?.reason ?? 'incompatible mapping';
+    if (!(e instanceof MappingConflict)) throw e;
+    const reason = e.reason;
     throw conflict(
       `The search field ${field} of ${entityTypes.join(', ')} entities cannot be mapped as ${valueKindOf(def.valueType)}: ${reason}. ` +
         `A hard-deleted property with the same name may still own it; its mapping is released when its clean-up job and a reindex have finished`,
@@ -57,11 +52,5 @@ export async function putPropertyMappings(services: Services, def: PropertyDefin
 export async function entityTypesMappingField(services: Services, qualifiedName: string, entityTypes: string[]): Promise<string[]> {
   const word = esFieldWord(qualifiedName);
   const fields = [`structuredProperties.${word}`, `structuredProperties.${word}.*`, `structuredProperties._versioned.${word}.*`];
-  const out: string[] = [];
-  for (const entityType of entityTypes) {
-    const res = await services.client.indices.getFieldMapping({ index: services.names.entity(entityType), fields }, { ignore: [404] });
-    const byIndex = (res.body ?? {}) as Record<string, { mappings?: Record<string, unknown> }>;
-    if (Object.values(byIndex).some((i) => Object.keys(i.mappings ?? {}).length > 0)) out.push(entityType);
-  }
-  return out;
+  return services.indices.entityTypesMapping(entityTypes, fields);
 }

@@ -1,7 +1,6 @@
 /** Creates a tag with its tagProperties; an existing id is a conflict, never an overwrite. */
 import { randomUUID } from 'node:crypto';
-import { conflict, isCatalogError, validationError } from '../../errors.js';
-import { openJobs } from '../../jobs/job-queue.js';
+import { AlreadyExistsError, conflict, validationError } from '../../errors.js';
 import type { TagProperties } from '../../model/aspects/tag-properties.js';
 import { tagUrn } from '../../model/urn.js';
 import type { Services } from '../../services.js';
@@ -18,7 +17,7 @@ export interface CreateTagInput {
   waitForSearch?: boolean;
 }
 
-const cleanupOpen = async (services: Services, urn: string) => (await openJobs(services, TAG_CLEANUP_JOB, urn)).length > 0;
+const cleanupOpen = async (services: Services, urn: string) => (await services.jobStore.open(TAG_CLEANUP_JOB, urn)).length > 0;
 
 export async function createTag(services: Services, input: CreateTagInput): Promise<string> {
   const id = input.id ?? randomUUID();
@@ -39,7 +38,7 @@ export async function createTag(services: Services, input: CreateTagInput): Prom
     waitForSearch: input.waitForSearch,
     changes: [{ aspect: 'tagProperties', mode: 'create', compute: () => value }],
   }).catch((e) => {
-    if (isCatalogError(e) && e.code === 'CONFLICT' && e.message.startsWith('Cannot perform CREATE')) throw conflict(`Tag ${urn} already exists`);
+    if (e instanceof AlreadyExistsError) throw conflict(`Tag ${urn} already exists`);
     throw e;
   });
   return urn;

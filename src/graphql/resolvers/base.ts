@@ -15,11 +15,11 @@ export const graphqlTypeNameOf = (entityType: string) => TYPE_NAMES[entityType];
 /** Root lookup: null when the entity does not exist (a schemaField exists when its parent does). */
 export async function lookup(ctx: GraphqlContext, urn: string, expected?: string): Promise<EntityRef | null> {
   const target = resolveTarget(expected, urn);
-  return (await ctx.loader.load(existenceUrnOf(target))) ? refOf(target.urn.raw) : null;
+  return (await ctx.loader.exists(existenceUrnOf(target))) ? refOf(target.urn.raw) : null;
 }
 
 const typeEnum = (ref: EntityRef) => findEntityType(ref.entityType)?.graphqlType ?? 'OTHER';
-const exists = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => (await ctx.loader.load(ref.urn)) !== null;
+const exists = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => ctx.loader.exists(ref.urn);
 const status = (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => ctx.loader.aspect(ref.urn, 'status');
 const part = (i: number) => (ref: EntityRef) => parseUrn(ref.urn).parts[i];
 
@@ -48,7 +48,7 @@ export const baseResolvers = {
   },
   SchemaFieldEntity: {
     type: typeEnum,
-    exists: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => (await ctx.loader.load(parseUrn(ref.urn).parts[0])) !== null,
+    exists: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => ctx.loader.exists(parseUrn(ref.urn).parts[0]),
     status,
     fieldPath: (ref: EntityRef) => parseUrn(ref.urn).parts.slice(1).join(','),
     parent: (ref: EntityRef) => refOf(parseUrn(ref.urn).parts[0]),

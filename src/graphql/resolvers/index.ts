@@ -1,15 +1,36 @@
-/** Merges the resolver maps of every area into one (type by type, field by field). */
+/** The one resolver table: every area's parts, merged type by type and field by field in this one place. */
 import { baseResolvers } from './base.js';
-import { searchResolvers } from './search.js';
-import { structuredPropertyResolvers } from './structured-properties.js';
-import { tagResolvers } from './tags.js';
+import { aggregateAcrossEntities } from './search/aggregate-across-entities.js';
+import { scrollAcrossEntities } from './search/scroll-across-entities.js';
+import { searchAcrossEntities } from './search/search-across-entities.js';
+import { definitionTypeResolvers } from './structured-properties/definition-types.js';
+import { propertyMutationResolvers } from './structured-properties/mutations.js';
+import { propertyValueResolvers } from './structured-properties/property-values.js';
+import { associationMutationResolvers } from './tags/association-mutations.js';
+import { schemaReadResolvers } from './tags/schema-reads.js';
+import { tagMutationResolvers } from './tags/tag-mutations.js';
+import { tagTypeResolvers } from './tags/tag-type.js';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
-export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
+const searchResolvers = { Query: { searchAcrossEntities, scrollAcrossEntities, aggregateAcrossEntities } };
+
+const PARTS: ResolverMap[] = [
+  baseResolvers,
+  tagTypeResolvers,
+  tagMutationResolvers,
+  associationMutationResolvers,
+  schemaReadResolvers,
+  definitionTypeResolvers,
+  propertyValueResolvers,
+  propertyMutationResolvers,
+  searchResolvers as ResolverMap,
+];
+
+export function mergeResolvers(maps: ResolverMap[]): ResolverMap {
   const out: ResolverMap = {};
   for (const m of maps) for (const [type, fields] of Object.entries(m)) out[type] = { ...(out[type] ?? {}), ...fields };
   return out;
 }
 
-export const resolvers = mergeResolvers(baseResolvers, tagResolvers, structuredPropertyResolvers, searchResolvers as ResolverMap);
+export const resolvers = mergeResolvers(PARTS);

@@ -14,8 +14,7 @@ const SETTINGS = ['isHidden', 'showInSearchFilters', 'showInAssetSummary', 'hide
 /** A property is there for GraphQL when it has a definition; anything else reads as null. */
 export async function lookupProperty(ctx: GraphqlContext, urn: string): Promise<EntityRef | null> {
   const target = resolveTarget('structuredProperty', urn);
-  const doc = await ctx.loader.load(target.urn.raw);
-  return doc?.aspects.propertyDefinition ? refOf(target.urn.raw) : null;
+  return (await ctx.loader.hasAspect(target.urn.raw, 'propertyDefinition')) ? refOf(target.urn.raw) : null;
 }
 
 export const definitionTypeResolvers = {
@@ -24,7 +23,7 @@ export const definitionTypeResolvers = {
   },
   StructuredPropertyEntity: {
     type: () => 'STRUCTURED_PROPERTY',
-    exists: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => (await ctx.loader.load(ref.urn)) !== null,
+    exists: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => ctx.loader.exists(ref.urn),
     definition: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
       const def = await ctx.loader.aspect<PropertyDefinition>(ref.urn, 'propertyDefinition');
       // Reached only through a value whose definition vanished between reads: report it rather than invent one.

@@ -1,6 +1,6 @@
 /** GraphQL mutations of structured properties: thin calls into the catalog operations. */
 import { createProperty, type CreatePropertyInput } from '../../../catalog/structured-properties/create-property.js';
-import { hardDeleteProperty } from '../../../catalog/structured-properties/delete-property.js';
+import { hardDeleteProperty } from '../../../catalog/structured-properties/hard-delete-property.js';
 import { removeValues } from '../../../catalog/structured-properties/remove-values.js';
 import { updateProperty, type UpdatePropertyInput } from '../../../catalog/structured-properties/update-property.js';
 import { upsertValues } from '../../../catalog/structured-properties/upsert-values.js';

@@ -16,7 +16,7 @@ export const tagTypeResolvers = {
   },
   Tag: {
     type: () => 'TAG',
-    exists: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => (await ctx.loader.load(ref.urn)) !== null,
+    exists: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => ctx.loader.exists(ref.urn),
     name: (ref: EntityRef) => parseUrn(ref.urn).id,
     properties: (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => propertiesOf(ref, ctx),
     description: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => (await propertiesOf(ref, ctx))?.description ?? null,

@@ -1,10 +1,10 @@
 /** The `npm run reindex` command: reads its switches and environment, connects like the server, and runs one reindex. */
-import { ConfigError, loadConfig } from '../config.js';
-import { createLogger } from '../logger.js';
-import { ENTITY_TYPES, findEntityType } from '../model/entity-types.js';
-import { createServices } from '../services.js';
-import { resolveOpenSearch } from '../storage/resolve-opensearch.js';
-import { addMissingMappings, reindexEntityTypes, type ReindexSummary } from './reindex.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { ENTITY_TYPES, findEntityType } from './model/entity-types.js';
+import { createServices } from './services.js';
+import { resolveOpenSearch } from './storage/resolve-opensearch.js';
+import { addMissingMappings, reindexEntityTypes, type ReindexSummary } from './jobs/reindex.js';
 
 const USAGE = `usage: npm run reindex -- [--dry-run] [--types dataset,tag,...]
 
@@ -73,7 +73,7 @@ export async function runReindexCommand(argv: string[], env: Record<string, stri
     out(`reindex failed: ${(e as Error).message}`);
     return { code: 1 };
   } finally {
-    await services.client.close();
+    await services.close();
     await endpoint.stop?.();
   }
 }

@@ -1,0 +1,18 @@
+/** Hard delete of a structured property: the entity goes at once; its delete hook has a durable job remove its values afterwards. */
+import { notFound } from '../../errors.js';
+import type { Services } from '../../services.js';
+import { deleteEntity } from '../delete-entity.js';
+import { resolveTarget } from '../entity-target.js';
+
+export interface HardDeletePropertyInput {
+  urn: string;
+  actor: string;
+}
+
+/** Refuses a property that does not exist (the REST DELETE stays idempotent: it goes straight to `deleteEntity`). */
+export async function hardDeleteProperty(services: Services, input: HardDeletePropertyInput): Promise<void> {
+  const target = resolveTarget('structuredProperty', input.urn);
+  const doc = await services.store.get('structuredProperty', target.urn.raw);
+  if (!doc) throw notFound(`Structured property ${target.urn.raw} does not exist`);
+  await deleteEntity(services, target, input.actor);
+}

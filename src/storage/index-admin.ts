@@ -1,0 +1,139 @@
+/**
+ * Index administration the catalog and the jobs need — refreshes, field mappings, cluster health and the reindex
+ * primitives — with every engine failure mapped onto catalog errors, so nothing above storage touches the client.
+ */
+import type { Client } from '@opensearch-project/opensearch';
+import { CatalogError } from '../errors.js';
+import type { IndexNames } from './indices.js';
+import { guarded, isMappingRefusal, refusalReason } from './opensearch-errors.js';
+
+/** A put-mapping the index refused because the field is already mapped differently. */
+export class MappingConflict extends CatalogError {
+  constructor(readonly reason: string) {
+    super('CONFLICT', `incompatible mapping: ${reason}`);
+    this.name = 'MappingConflict';
+  }
+}
+
+export type Properties = Record<string, unknown>;
+
+export class IndexAdmin {
+  constructor(
+    private readonly client: Client,
+    readonly names: IndexNames,
+  ) {}
+
+  private entityIndices = (entityTypes: string[]) => entityTypes.map((t) => this.names.entity(t)).join(',');
+
+  /** Makes every write so far visible to search on these entity types' indices. */
+  async refreshEntities(entityTypes: string[]): Promise<void> {
+    if (entityTypes.length === 0) return;
+    await guarded(() => this.client.indices.refresh({ index: this.entityIndices(entityTypes), ignore_unavailable: true }));
+  }
+
+  async refreshJobs(): Promise<void> {
+    await guarded(() => this.client.indices.refresh({ index: this.names.jobs() }));
+  }
+
+  /** Adds field mappings to the indices of the entity types in one call (one cluster-state update). */
+  async putEntityMappings(entityTypes: string[], body: { properties: Properties }): Promise<void> {
+    if (entityTypes.length === 0) return;
+    await this.putMapping(this.entityIndices(entityTypes), body);
+  }
+
+  /** Adds field mappings to one index or alias. */
+  async putMapping(index: string, body: { properties: Properties }): Promise<void> {
+    try {
+      await guarded(() => this.client.indices.putMapping({ index, body: body as any }));
+    } catch (e) {
+      if (isMappingRefusal(e)) throw new MappingConflict(refusalReason(e));
+      throw e;
+    }
+  }
+
+  /** The entity types whose index maps any of the fields (wildcards allowed). */
+  async entityTypesMapping(entityTypes: string[], fields: string[]): Promise<string[]> {
+    const out: string[] = [];
+    for (const entityType of entityTypes) {
+      const res = await guarded(() => this.client.indices.getFieldMapping({ index: this.names.entity(entityType), fields }, { ignore: [404] }));
+      const byIndex = (res.body ?? {}) as Record<string, { mappings?: Record<string, unknown> }>;
+      if (Object.values(byIndex).some((i) => Object.keys(i.mappings ?? {}).length > 0)) out.push(entityType);
+    }
+    return out;
+  }
+
+  /** The live mapping behind an alias: its physical index and properties; undefined when the alias does not exist. */
+  async liveMapping(alias: string): Promise<{ index: string; properties: Properties } | undefined> {
+    const res = await guarded(() => this.client.indices.getMapping({ index: alias }, { ignore: [404] }));
+    if (res.statusCode === 404) return undefined;
+    const [[index, live]] = Object.entries(res.body as Record<string, { mappings: { properties?: Properties } }>);
+    return { index, properties: live.mappings.properties ?? {} };
+  }
+
+  async count(index: string, query?: object): Promise<number> {
+    const res = await guarded(() => this.client.count({ index, ...(query && { body: { query } }) }));
+    return (res.body as { count: number }).count;
+  }
+
+  /** Whether the cluster answers at all (health, not readiness of our indices). */
+  async reachable(timeoutMs = 3000): Promise<boolean> {
+    try {
+      await this.client.cluster.health({ timeout: `${Math.max(1, Math.floor(timeoutMs / 1000))}s` }, { requestTimeout: timeoutMs, maxRetries: 0 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async physicalIndices(alias: string): Promise<string[]> {
+    const res = await guarded(() => this.client.indices.getAlias({ name: alias }, { ignore: [404] }));
+    return res.statusCode === 404 ? [] : Object.keys(res.body as object);
+  }
+
+  /** Indices whose name starts with `<alias>_` (live and leftover rebuilds). */
+  async indicesNamedAfter(alias: string): Promise<string[]> {
+    const res = await guarded(() => this.client.cat.indices({ index: `${alias}_*`, format: 'json' }, { ignore: [404] }));
+    return (Array.isArray(res.body) ? res.body : []).map((r) => String(r.index));
+  }
+
+  async createIndex(index: string, body: object): Promise<void> {
+    await guarded(() => this.client.indices.create({ index, body: body as any }));
+  }
+
+  async deleteIndex(index: string): Promise<void> {
+    await guarded(() => this.client.indices.delete({ index }, { ignore: [404] }));
+  }
+
+  async exists(index: string): Promise<boolean> {
+    return (await guarded(() => this.client.indices.exists({ index }))).body === true;
+  }
+
+  async isWriteBlocked(index: string): Promise<boolean> {
+    const res = await guarded(() => this.client.indices.getSettings({ index, name: 'index.blocks.write', flat_settings: true }));
+    return Object.values(res.body as Record<string, { settings: Record<string, string> }>).some((i) => i.settings['index.blocks.write'] === 'true');
+  }
+
+  async setWriteBlock(index: string, on: boolean): Promise<void> {
+    await guarded(() => this.client.indices.putSettings({ index, body: { 'index.blocks.write': on ? true : null } as any }));
+  }
+
+  /** Copies every document of `from` into `to` with `_reindex`, refusing partial copies. */
+  async copyIndex(from: string, to: string, timeoutMs: number): Promise<void> {
+    await this.client.indices.refresh({ index: from });
+    const res = await guarded(() =>
+      this.client.reindex({ wait_for_completion: true, refresh: true, body: { source: { index: from, size: 1000 }, dest: { index: to } } as any }, { requestTimeout: timeoutMs }),
+    );
+    const body = res.body as { failures?: { id?: string; cause?: { reason?: string } }[] };
+    if (body.failures && body.failures.length > 0) {
+      const f = body.failures[0];
+      throw new Error(`${body.failures.length} documents could not be copied into ${to}; first: ${f.id}: ${f.cause?.reason ?? 'unknown reason'}`);
+    }
+    const [a, b] = await Promise.all([this.count(from), this.count(to)]);
+    if (a !== b) throw new Error(`copy incomplete: ${from} has ${a} documents, ${to} has ${b}`);
+  }
+
+  /** Points the alias at `to` instead of `from` in one atomic step. */
+  async swapAlias(alias: string, from: string, to: string): Promise<void> {
+    await guarded(() => this.client.indices.updateAliases({ body: { actions: [{ remove: { index: from, alias } }, { add: { index: to, alias } }] } }));
+  }
+}
