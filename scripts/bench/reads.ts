@@ -1,0 +1,117 @@
+/** Point-read and search rows: each a Tessera request and the raw OpenSearch request doing the same work. */
+import { catalogName, datasetUrn, propertyField, qualifiedName } from './catalog.js';
+import { datasetIndex, enc, expectEqual, graphql, osOk, tesseraOk, type BenchContext } from './context.js';
+import { ok } from './http.js';
+import type { Op } from './load.js';
+
+export interface Workload {
+  name: string;
+  title: string;
+  unit: string;
+  target: { min: number; text: string };
+  concurrency?: number;
+  probe(): Promise<void>;
+  tessera: Op;
+  raw: Op;
+  thin?: Op;
+}
+
+/** Clients of the original send Content-Type: application/json even on GETs; both sides get the same headers. */
+const JSON_GET = { 'content-type': 'application/json' };
+/** Spreads reads over the catalog without a random generator: a stride coprime with most sizes. */
+const pick = (c: BenchContext, seq: number) => (seq * 7919 + 13) % c.datasets;
+const urnOf = (i: number) => datasetUrn(catalogName(i), i);
+const rawGet = (c: BenchContext, urn: string) => osOk(c, 'GET', `/${datasetIndex(c)}/_doc/${enc(urn)}?realtime=true`);
+
+export function restGet(c: BenchContext, thinUrl?: string): Workload {
+  const path = (urn: string) => `/openapi/v3/entity/dataset/${enc(urn)}/datasetProperties`;
+  return {
+    name: 'rest-get', title: 'point read, REST v3 GET of one aspect', unit: 'req', target: { min: 0.6, text: '≥ 0.60' },
+    async probe() {
+      const urn = urnOf(pick(c, 1));
+      const t = (await tesseraOk(c, 'GET', path(urn), undefined, JSON_GET)).json();
+      const r = (await rawGet(c, urn)).json();
+      expectEqual('REST point read', t.datasetProperties.value, r._source.aspects.datasetProperties.value);
+    },
+    tessera: async (_w, seq) => (await tesseraOk(c, 'GET', path(urnOf(pick(c, seq))), undefined, JSON_GET), 1),
+    raw: async (_w, seq) => (await rawGet(c, urnOf(pick(c, seq))), 1),
+    thin: thinUrl ? async (_w, seq) => (await osOkUrl(`${thinUrl}/${enc(urnOf(pick(c, seq)))}/datasetProperties`), 1) : undefined,
+  };
+}
+
+const osOkUrl = (url: string) => ok('GET', url, undefined, JSON_GET);
+
+const DATASET_QUERY = `query d($urn: String!) { dataset(urn: $urn) { urn properties { name }
+  structuredProperties { properties { structuredProperty { urn } values { ... on StringValue { stringValue } ... on NumberValue { numberValue } } } } } }`;
+
+export function graphqlGet(c: BenchContext): Workload {
+  return {
+    name: 'graphql-get', title: 'point read, GraphQL dataset(urn) with properties{name} and structured properties', unit: 'req',
+    target: { min: 0.45, text: '≥ 0.45' },
+    async probe() {
+      const urn = urnOf(pick(c, 2));
+      const t = (await graphql(c, DATASET_QUERY, { urn })).dataset;
+      const r = (await rawGet(c, urn)).json()._source.aspects;
+      expectEqual('GraphQL point read', [t.properties.name, t.structuredProperties.properties.length],
+        [r.datasetProperties.value.name, r.structuredProperties.value.properties.length]);
+    },
+    tessera: async (_w, seq) => (await graphql(c, DATASET_QUERY, { urn: urnOf(pick(c, seq)) }), 1),
+    raw: async (_w, seq) => (await rawGet(c, urnOf(pick(c, seq))), 1),
+  };
+}
+
+const SCROLL = `query s($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { nextScrollId count total searchResults { entity { urn type } } } }`;
+const notRemoved = { bool: { must_not: [{ term: { removed: true } }] } };
+
+export function graphqlFilter(c: BenchContext): Workload {
+  const input = { types: ['DATASET'], query: '*', count: 10, orFilters: [{ and: [{ field: `structuredProperties.${qualifiedName(0, 'retention')}`, condition: 'GREATER_THAN', values: ['45'] }] }] };
+  const body = { size: 10, track_total_hits: true, sort: [{ urn: 'asc' }], _source: ['urn', 'entityType'], query: { bool: { filter: [{ range: { [propertyField(0, 'retention')]: { gt: 45 } } }, notRemoved] } } };
+  const run = () => graphql(c, SCROLL, { input });
+  const raw = () => osOk(c, 'POST', `/${datasetIndex(c)}/_search`, body);
+  return {
+    name: 'graphql-filter', title: 'filter search, scrollAcrossEntities GREATER_THAN 45, count 10', unit: 'req', target: { min: 0.9, text: '≥ 0.90' },
+    async probe() {
+      const t = (await run()).scrollAcrossEntities;
+      const r = (await raw()).json().hits;
+      expectEqual('GraphQL filter search', [t.total, t.searchResults.map((x: any) => x.entity.urn)], [r.total.value, r.hits.map((h: any) => h._source.urn)]);
+    },
+    tessera: async () => (await run(), 1),
+    raw: async () => (await raw(), 1),
+  };
+}
+
+export function restQuery(c: BenchContext): Workload {
+  const field = propertyField(0, 'retention');
+  const q = `${field}:>45`;
+  const path = `/openapi/v3/entity/dataset?query=${enc(q)}&count=10`;
+  const body = { size: 10, track_total_hits: true, sort: [{ urn: 'asc' }], query: { bool: { filter: [{ query_string: { query: q } }, notRemoved] } } };
+  const raw = () => osOk(c, 'POST', `/${datasetIndex(c)}/_search`, body);
+  return {
+    name: 'rest-query', title: 'filter search, REST ?query=structuredProperties.<qn_>:>45&count=10', unit: 'req', target: { min: 0.9, text: '≥ 0.90' },
+    async probe() {
+      const t = (await tesseraOk(c, 'GET', path, undefined, JSON_GET)).json();
+      const r = (await raw()).json().hits;
+      expectEqual('REST query search', [t.totalCount, t.entities.map((e: any) => e.urn)], [r.total.value, r.hits.map((h: any) => h._source.urn)]);
+    },
+    tessera: async () => (await tesseraOk(c, 'GET', path, undefined, JSON_GET), 1),
+    raw: async () => (await raw(), 1),
+  };
+}
+
+const AGGREGATE = `query a($input: AggregateAcrossEntitiesInput!) { aggregateAcrossEntities(input: $input) { facets { field aggregations { value count } } } }`;
+
+export function facets(c: BenchContext): Workload {
+  const input = { types: ['DATASET'], query: '*', facets: [`structuredProperties.${qualifiedName(0, 'tier')}`] };
+  const body = { size: 0, query: { bool: { filter: [notRemoved] } }, aggs: { tier: { terms: { field: propertyField(0, 'tier'), size: 20 } } } };
+  const raw = () => osOk(c, 'POST', `/${datasetIndex(c)}/_search`, body);
+  return {
+    name: 'facets', title: 'facets, aggregateAcrossEntities on one string property', unit: 'req', target: { min: 0.95, text: '≥ 0.95' },
+    async probe() {
+      const t = (await graphql(c, AGGREGATE, { input })).aggregateAcrossEntities.facets[0].aggregations;
+      const r = (await raw()).json().aggregations.tier.buckets;
+      expectEqual('facets', t.map((a: any) => [a.value, a.count]), r.map((b: any) => [b.key, b.doc_count]));
+    },
+    tessera: async () => (await graphql(c, AGGREGATE, { input }), 1),
+    raw: async () => (await raw(), 1),
+  };
+}

@@ -1,0 +1,82 @@
+/** Runs the rows of the table one after another, each probed for equal results first, and turns figures into rows. */
+import type { BenchArgs } from './args.js';
+import { wants } from './args.js';
+import { bulkCreate, removeBulkDocs, type BulkState } from './bulk.js';
+import type { BenchContext } from './context.js';
+import { runMirrored, type Side } from './load.js';
+import { facets, graphqlFilter, graphqlGet, restGet, restQuery, type Workload } from './reads.js';
+import { runReindexRow } from './reindex-row.js';
+import { runRmw } from './rmw.js';
+import { ratioOf, verdictOf, type SideFigures } from './stats.js';
+import type { Row } from './table.js';
+
+export interface RowsResult {
+  rows: Row[];
+  extra: Record<string, unknown>;
+}
+
+async function timedRow(c: BenchContext, w: Workload, thinPid?: number): Promise<Row> {
+  c.progress(`${w.name}: ${w.title}`);
+  await w.probe();
+  const sides: Side[] = [{ name: 'tessera', op: w.tessera, servicePid: c.tesseraPid }, { name: 'raw', op: w.raw }];
+  if (w.thin) sides.push({ name: 'thin', op: w.thin, servicePid: thinPid });
+  const f = await runMirrored(sides, { concurrency: w.concurrency ?? c.concurrency, seconds: c.seconds, warmupSeconds: c.warmupSeconds, osPid: c.osPid, progress: c.progress });
+  const ratio = ratioOf(f.tessera.rate, f.raw.rate);
+  const errorsOk = f.tessera.errors === 0 && f.raw.errors === 0;
+  const row: Row = { workload: w.title, unit: w.unit, tessera: f.tessera, raw: f.raw, thin: f.thin, ratio, target: w.target.text, verdict: verdictOf(ratio, w.target, errorsOk) };
+  if (f.thin) {
+    const within = f.tessera.serviceCpuUs! / f.thin.serviceCpuUs!;
+    row.note = `Tessera CPU ${within.toFixed(1)}× the thin layer's (target ≤ 2×)`;
+  }
+  if (!errorsOk) row.note = `${row.note ?? ''} errors: Tessera ${f.tessera.errors}, raw ${f.raw.errors}`.trim();
+  c.progress(`  ratio ${ratio.toFixed(2)} (${row.verdict})`);
+  return row;
+}
+
+const secondsFigures = (runs: number[]): SideFigures => {
+  const mean = runs.reduce((a, b) => a + b, 0) / runs.length;
+  return { rate: 1 / mean, units: runs.length, seconds: mean, p50Ms: mean * 1000, p99Ms: Math.max(...runs) * 1000, errors: 0 };
+};
+
+export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: string; pid: number }): Promise<RowsResult> {
+  const rows: Row[] = [];
+  const extra: Record<string, unknown> = {};
+  const reads = [restGet(c, thin?.url), graphqlGet(c), graphqlFilter(c), restQuery(c), facets(c)];
+  for (const w of reads) if (wants(args, w.name)) rows.push(await timedRow(c, w, thin?.pid));
+  if (wants(args, 'rmw')) {
+    c.progress('rmw: 32 concurrent PATCHes adding keys to one entity, 20 rounds per side');
+    const f = await runRmw(c);
+    const ratio = ratioOf(f.tessera.rate, f.raw.rate);
+    rows.push({
+      workload: '32 concurrent PATCHes adding keys to one entity, 20 rounds', unit: 'req', tessera: f.tessera, raw: f.raw, ratio,
+      target: '≥ 2.0, 0 lost', verdict: verdictOf(ratio, { min: 2 }, f.tessera.lost === 0 && f.tessera.errors === 0),
+      note: `lost: Tessera ${f.tessera.lost}, raw ${f.raw.lost}; raw ${f.raw.attemptsPerWrite.toFixed(1)} attempts per write`,
+    });
+    c.progress(`  ratio ${ratio.toFixed(2)}, lost ${f.tessera.lost}`);
+  }
+  if (wants(args, 'reindex')) {
+    c.progress('reindex: npm run reindex rebuild of the dataset index vs _reindex + alias swap by hand');
+    const f = await runReindexRow(c);
+    const t = secondsFigures(f.tesseraSeconds);
+    const r = secondsFigures(f.rawSeconds);
+    const ratio = r.seconds / t.seconds;
+    rows.push({
+      workload: `reindex: rebuild of ${f.documents.toLocaleString('en-US')} documents (seconds per rebuild; rate = rebuilds/s)`, unit: 'rebuild', tessera: t, raw: r, ratio,
+      target: '≥ 0.95', verdict: verdictOf(ratio, { min: 0.95 }),
+      note: `Tessera ${t.seconds.toFixed(2)} s (process start ${f.startupSeconds.toFixed(2)} s not counted), raw ${r.seconds.toFixed(2)} s`,
+    });
+    extra.reindex = f;
+    c.progress(`  ratio ${ratio.toFixed(2)}`);
+  }
+  if (wants(args, 'bulk')) {
+    const state: BulkState = { created: [], twoPass: false };
+    try {
+      const row = await timedRow(c, bulkCreate(c, state));
+      if (state.twoPass) row.note = 'Tessera refused datasetProperties + structuredProperties in one item (404): two batch POSTs per batch';
+      rows.unshift(row);
+    } finally {
+      await removeBulkDocs(c, state);
+    }
+  }
+  return { rows, extra };
+}
