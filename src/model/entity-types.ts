@@ -16,7 +16,7 @@ const common = ['status', 'globalTags', 'glossaryTerms', 'ownership', 'instituti
 const defs: EntityTypeDef[] = [
   {
     name: 'dataset', graphqlType: 'DATASET', keyAspect: 'datasetKey', searchable: true,
-    aspects: ['datasetProperties', 'schemaMetadata', 'editableSchemaMetadata', ...common],
+    aspects: ['datasetProperties', 'schemaMetadata', 'editableSchemaMetadata', 'editableDatasetProperties', 'upstreamLineage', 'domains', ...common],
     keyFromUrn: (u) => ({ platform: u.parts[0], name: u.parts.slice(1, -1).join(','), origin: u.parts[u.parts.length - 1] }),
   },
   {
@@ -26,12 +26,12 @@ const defs: EntityTypeDef[] = [
   },
   {
     name: 'dataFlow', graphqlType: 'DATA_FLOW', keyAspect: 'dataFlowKey', searchable: true,
-    aspects: ['dataFlowInfo', ...common],
+    aspects: ['dataFlowInfo', 'domains', ...common],
     keyFromUrn: (u) => ({ orchestrator: u.parts[0], flowId: u.parts[1], cluster: u.parts[2] }),
   },
   {
     name: 'dataJob', graphqlType: 'DATA_JOB', keyAspect: 'dataJobKey', searchable: true,
-    aspects: ['dataJobInfo', ...common],
+    aspects: ['dataJobInfo', 'domains', ...common],
     keyFromUrn: (u) => ({ flow: u.parts[0], jobId: u.parts[1] }),
   },
   {
@@ -64,11 +64,22 @@ const defs: EntityTypeDef[] = [
     aspects: ['dataPlatformInfo'],
     keyFromUrn: (u) => ({ platformName: u.id }),
   },
+  // What the original's ingestion pipelines report about their own runs; stored, never searched.
+  {
+    name: 'dataHubIngestionSource', graphqlType: 'OTHER', keyAspect: 'dataHubIngestionSourceKey', searchable: false,
+    aspects: ['dataHubIngestionSourceInfo'],
+    keyFromUrn: (u) => ({ id: u.id }),
+  },
+  {
+    name: 'dataHubExecutionRequest', graphqlType: 'OTHER', keyAspect: 'dataHubExecutionRequestKey', searchable: false,
+    aspects: ['dataHubExecutionRequestInput', 'dataHubExecutionRequestSignal', 'dataHubExecutionRequestResult'],
+    keyFromUrn: (u) => ({ id: u.id }),
+  },
 ];
 
 export const ENTITY_TYPES: readonly EntityTypeDef[] = defs;
 const byLower = new Map(defs.map((d) => [d.name.toLowerCase(), d]));
-const byGraphql = new Map(defs.map((d) => [d.graphqlType, d]));
+const byGraphql = new Map(defs.filter((d) => d.graphqlType !== 'OTHER').map((d) => [d.graphqlType, d]));
 
 /** Entity names in paths are case-insensitive, as in the original. */
 export const findEntityType = (name: string): EntityTypeDef | undefined => byLower.get(name.toLowerCase());

@@ -3,6 +3,7 @@
  * Keyed arrays are turned into nested objects (`/properties/<urn>` addresses an entry by key),
  * the operations are applied, and the objects are flattened back: existing entries keep their order, new ones are appended.
  */
+import { dequal } from 'dequal';
 import { z } from 'zod';
 import { validationError } from '../errors.js';
 
@@ -111,7 +112,8 @@ function getAt(root: any, segs: string[]): any {
 function applyOp(root: any, op: PatchOp): any {
   const segs = parsePointer(op.path);
   if (op.op === 'test') {
-    if (JSON.stringify(getAt(root, segs)) !== JSON.stringify(op.value)) throw validationError(`PATCH test failed at ${op.path}`);
+    // Structural equality (RFC 6902 §4.6): key order does not matter.
+    if (!dequal(getAt(root, segs), op.value)) throw validationError(`PATCH test failed at ${op.path}`);
     return root;
   }
   if (op.op === 'copy' || op.op === 'move') {

@@ -343,6 +343,39 @@ const cases: Record<string, { valid: Record<string, unknown>; wrongType: Record<
     },
     wrongType: { platform: 'hive' },
   },
+  editableDatasetProperties: {
+    valid: { lastModified: { time: 1, actor: 'urn:li:corpuser:a' }, description: 'edited' },
+    wrongType: { description: 5 },
+  },
+  domains: {
+    valid: { domains: ['urn:li:domain:finance'], domainAssociations: [{ domain: 'urn:li:domain:finance', attribution }] },
+    wrongType: { domains: 'urn:li:domain:finance' },
+  },
+  upstreamLineage: {
+    valid: {
+      upstreams: [{ auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' }, dataset: 'urn:li:dataset:(urn:li:dataPlatform:hive,up,PROD)', type: 'TRANSFORMED' }],
+      fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: ['urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,up,PROD),a)'], downstreamType: 'FIELD', confidenceScore: 1 }],
+    },
+    wrongType: { upstreams: [{ dataset: 'urn:li:dataset:(urn:li:dataPlatform:hive,up,PROD)', type: 'MOVED' }] },
+  },
+  dataHubIngestionSourceKey: { valid: { id: 'cli-1' }, wrongType: { id: 1 } },
+  dataHubIngestionSourceInfo: {
+    valid: { name: '[CLI] file', type: 'file', platform: 'urn:li:dataPlatform:file', config: { recipe: '{}', version: '1.7.0', executorId: '__datahub_cli_' } },
+    wrongType: { name: 'x', type: 'file', config: { recipe: {} } },
+  },
+  dataHubExecutionRequestKey: { valid: { id: 'run-1' }, wrongType: { id: false } },
+  dataHubExecutionRequestInput: {
+    valid: { task: 'RUN_INGEST', args: { recipe: '{}' }, executorId: '__datahub_cli_', source: { type: 'CLI_INGESTION_SOURCE', ingestionSource: 'urn:li:dataHubIngestionSource:cli-1' }, requestedAt: 1 },
+    wrongType: { task: 'RUN_INGEST', args: {}, executorId: 'x', source: { type: 'CLI' }, requestedAt: 'now' },
+  },
+  dataHubExecutionRequestResult: {
+    valid: { status: 'SUCCESS', report: 'ok', structuredReport: { type: 'CLI_INGEST', serializedValue: '{}', contentType: 'application/json' }, startTimeMs: 1, durationMs: 2 },
+    wrongType: { status: 1 },
+  },
+  dataHubExecutionRequestSignal: {
+    valid: { signal: 'KILL', createdAt: { time: 1, actor: 'urn:li:corpuser:a' } },
+    wrongType: { signal: 'KILL', createdAt: 1 },
+  },
 };
 
 const EXPECTED_ASPECTS = [
@@ -377,6 +410,15 @@ const EXPECTED_ASPECTS = [
   'glossaryTerms',
   'browsePathsV2',
   'dataPlatformInstance',
+  'editableDatasetProperties',
+  'domains',
+  'upstreamLineage',
+  'dataHubIngestionSourceKey',
+  'dataHubIngestionSourceInfo',
+  'dataHubExecutionRequestKey',
+  'dataHubExecutionRequestInput',
+  'dataHubExecutionRequestResult',
+  'dataHubExecutionRequestSignal',
 ];
 
 describe('aspectSchemas registry', () => {

@@ -31,6 +31,15 @@ import { StructuredPropertySettingsSchema } from './structured-property-settings
 import { SubTypesSchema } from './sub-types.js';
 import { TagKeySchema } from './tag-key.js';
 import { TagPropertiesSchema } from './tag-properties.js';
+import { EditableDatasetPropertiesSchema } from './editable-dataset-properties.js';
+import { DomainsSchema } from './domains.js';
+import { UpstreamLineageSchema } from './upstream-lineage.js';
+import { IngestionSourceKeySchema } from './ingestion-source-key.js';
+import { IngestionSourceInfoSchema } from './ingestion-source-info.js';
+import { ExecutionRequestKeySchema } from './execution-request-key.js';
+import { ExecutionRequestInputSchema } from './execution-request-input.js';
+import { ExecutionRequestResultSchema } from './execution-request-result.js';
+import { ExecutionRequestSignalSchema } from './execution-request-signal.js';
 
 export const aspectSchemas: Record<string, z.ZodType> = {
   datasetKey: DatasetKeySchema,
@@ -64,6 +73,15 @@ export const aspectSchemas: Record<string, z.ZodType> = {
   glossaryTerms: GlossaryTermsSchema,
   browsePathsV2: BrowsePathsV2Schema,
   dataPlatformInstance: DataPlatformInstanceSchema,
+  editableDatasetProperties: EditableDatasetPropertiesSchema,
+  domains: DomainsSchema,
+  upstreamLineage: UpstreamLineageSchema,
+  dataHubIngestionSourceKey: IngestionSourceKeySchema,
+  dataHubIngestionSourceInfo: IngestionSourceInfoSchema,
+  dataHubExecutionRequestKey: ExecutionRequestKeySchema,
+  dataHubExecutionRequestInput: ExecutionRequestInputSchema,
+  dataHubExecutionRequestResult: ExecutionRequestResultSchema,
+  dataHubExecutionRequestSignal: ExecutionRequestSignalSchema,
 };
 
 export * from './common.js';
@@ -98,3 +116,12 @@ export * from './structured-property-settings.js';
 export * from './sub-types.js';
 export * from './tag-key.js';
 export * from './tag-properties.js';
+export * from './editable-dataset-properties.js';
+export * from './domains.js';
+export * from './upstream-lineage.js';
+export * from './ingestion-source-key.js';
+export * from './ingestion-source-info.js';
+export * from './execution-request-key.js';
+export * from './execution-request-input.js';
+export * from './execution-request-result.js';
+export * from './execution-request-signal.js';
