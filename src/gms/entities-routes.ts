@@ -10,8 +10,8 @@ import { sendJson } from '../wire/json.js';
 import { waitForSearch } from '../wire/params.js';
 import { deleteTagReferences } from './tag-references.js';
 
-const DeleteBodySchema = z.strictObject({ urn: z.string() });
-const ReferencesBodySchema = z.strictObject({ urn: z.string(), dryRun: z.union([z.boolean(), z.enum(['true', 'false'])]).optional() });
+export const DeleteBodySchema = z.strictObject({ urn: z.string() });
+export const ReferencesBodySchema = z.strictObject({ urn: z.string(), dryRun: z.union([z.boolean(), z.enum(['true', 'false'])]).optional() });
 
 function parseBody<T>(schema: z.ZodType<T>, req: Request, action: string): T {
   const parsed = schema.safeParse(req.body);

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { CatalogError } from '../errors.js';
 import type { Auth } from '../auth/tokens.js';
 import { sendError } from '../wire/send-error.js';
+import { SWAGGER_ASSETS } from './openapi/swagger-page.js';
 
 /** Reachable without a token (GET/HEAD only), with or without the `/gms` prefix. */
 export const PUBLIC_PATHS = new Set([
@@ -10,8 +11,11 @@ export const PUBLIC_PATHS = new Set([
   '/ready',
   '/config',
   '/openapi/v3/api-docs',
+  '/openapi/v2/api-docs',
   '/openapi/swagger-ui',
   '/openapi/swagger-ui/index.html',
+  '/openapi/swagger-ui/swagger-initializer.js',
+  ...SWAGGER_ASSETS.map((a) => `/openapi/swagger-ui/${a}`),
 ]);
 
 /** Liveness, readiness, the client config probe, the API document and its page, and the GraphiQL page. */

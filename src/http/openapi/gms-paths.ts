@@ -1,0 +1,42 @@
+/** The paths of the original client's Rest.li wire beyond ingest (`src/gms/*-routes.ts`): aspect and entity reads, delete actions, the config probe. */
+import { z } from 'zod';
+import { DeleteBodySchema, ReferencesBodySchema } from '../../gms/entities-routes.js';
+import { pathParameter } from './parameters.js';
+import { errorResponses } from './responses.js';
+
+const tags = ['Client wire (Rest.li)'];
+const schemaOf = (s: z.ZodType) => {
+  const { $schema: _, ...rest } = z.toJSONSchema(s, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+  return rest;
+};
+const object = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' } } } });
+const urn = pathParameter('urn', 'Entity URN, percent-encoded', 'urn:li:dataset:(urn:li:dataPlatform:hive,db.table,PROD)');
+const query = (name: string, description: string, required = false, extra: object = {}) => ({ name, in: 'query', required, description, schema: { type: 'string', ...extra } });
+
+export function gmsPaths(): Record<string, object> {
+  return {
+    '/aspects/{urn}': {
+      get: {
+        tags, operationId: 'gmsGetAspect', summary: 'One aspect keyed by its record name: {urn, version: 0, aspect: {<record name>: <aspect>}}',
+        parameters: [urn, query('aspect', 'Aspect name', true), query('version', 'Only 0 (the latest) is kept', false, { default: '0' })],
+        responses: { '200': object('The aspect'), ...errorResponses('NOT_FOUND') },
+      },
+    },
+    '/entitiesV2/{urn}': {
+      get: {
+        tags, operationId: 'gmsGetEntityV2', summary: 'An entity\'s aspects as versioned aspects: {urn, entityName, aspects}; a missing entity answers only its key aspect',
+        parameters: [urn, query('aspects', 'List(a,b) or a,b; all when absent')],
+        responses: { '200': object('The entity'), ...errorResponses('VALIDATION', 'NOT_FOUND') },
+      },
+    },
+    '/entities': {
+      post: {
+        tags, operationId: 'gmsEntityAction', summary: 'Hard delete an entity (action=delete) or remove every reference to it (action=deleteReferences, tags)',
+        parameters: [query('action', 'delete or deleteReferences', true, { enum: ['delete', 'deleteReferences'] })],
+        requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [schemaOf(DeleteBodySchema), schemaOf(ReferencesBodySchema)] } } } },
+        responses: { '200': object('{value: {urn, rows, timeseriesRows}} or {value: {total, relatedAspects}}'), ...errorResponses('VALIDATION', 'INVALID_URN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE') },
+      },
+    },
+    '/config': { get: { tags, operationId: 'config', summary: 'Client configuration probe of the original client (public)', security: [], responses: { '200': object('Server configuration') } } },
+  };
+}

@@ -1,0 +1,82 @@
+/** The paths beyond the entity routes: the emitter wire, jobs, GraphQL, metrics, health and the API document itself. */
+import { IngestQuery, JobsQuery, pathParameter, queryParameters } from './parameters.js';
+import { errorResponses, jsonAnswer, publicErrorResponses } from './responses.js';
+import { ref } from './schemas.js';
+
+const publicOp = { security: [] };
+const text = (description: string, type = 'text/plain') => ({ description, content: { [type]: { schema: { type: 'string' } } } });
+const object = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' } } } });
+
+const graphqlOps = {
+  post: {
+    tags: ['GraphQL'], summary: 'GraphQL operation: {query, variables?, operationName?}. Errors answer 200 with errors[].extensions.code',
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: { type: 'object', required: ['query'], properties: { query: { type: 'string' }, variables: { type: 'object' }, operationName: { type: 'string' } } } } },
+    },
+    responses: { '200': object('{data, errors?, extensions}'), ...errorResponses('VALIDATION', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE') },
+  },
+  get: {
+    tags: ['GraphQL'], summary: 'GraphiQL in a browser (Accept: text/html, public); otherwise a GraphQL query in the query string',
+    parameters: [{ name: 'query', in: 'query', required: false, schema: { type: 'string' } }],
+    responses: { '200': text('GraphiQL page or {data, errors?}', 'text/html'), ...errorResponses('VALIDATION') },
+  },
+};
+
+export function servicePaths(): Record<string, object> {
+  return {
+    '/aspects': {
+      post: {
+        tags: ['Emitter wire'], operationId: 'ingestProposal',
+        summary: 'The emitter wire: ingest one metadata change proposal (action=ingestProposal) or several, all checked before the first write (action=ingestProposalBatch)',
+        parameters: queryParameters(IngestQuery),
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { oneOf: [ref('IngestProposalRequest'), ref('IngestProposalBatchRequest')] } } },
+        },
+        responses: {
+          '200': jsonAnswer('{"value": "<urn>"} (ingestProposal) or {"value": "success"} (ingestProposalBatch)', 'IngestResult'),
+          '422': { $ref: '#/components/responses/UnprocessableEntity' },
+          ...errorResponses('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'NOT_FOUND', 'CONFLICT'),
+        },
+      },
+    },
+    '/openapi/v3/jobs': {
+      get: {
+        tags: ['Jobs'], operationId: 'listJobs', summary: 'Background jobs (clean-ups after hard deletes and version bumps, tag removal, reindexes), newest first',
+        parameters: queryParameters(JobsQuery),
+        responses: { '200': jsonAnswer('The jobs', 'JobList'), ...errorResponses('VALIDATION') },
+      },
+    },
+    '/openapi/v3/jobs/{id}': {
+      get: {
+        tags: ['Jobs'], operationId: 'getJob', summary: 'One background job',
+        parameters: [pathParameter('id', 'Job id')],
+        responses: { '200': jsonAnswer('The job', 'Job'), ...errorResponses('NOT_FOUND') },
+      },
+    },
+    '/api/graphql': graphqlOps,
+    '/api/v2/graphql': graphqlOps,
+    '/metrics': {
+      get: {
+        tags: ['System'], operationId: 'metrics', summary: 'Prometheus metrics (needs a token unless METRICS_PUBLIC=true)',
+        responses: { '200': text('Prometheus text exposition format'), ...errorResponses() },
+      },
+    },
+    '/health': {
+      get: { tags: ['System'], operationId: 'health', summary: 'Liveness (public); OpenSearch reachability from a check at most a few seconds old', ...publicOp, responses: { '200': object('{status: "ok", opensearch}') } },
+    },
+    '/ready': {
+      get: {
+        tags: ['System'], operationId: 'ready', summary: 'Readiness (public): 503 naming the failing check',
+        ...publicOp,
+        responses: { '200': object('{ready: true, checks}'), '503': object('{ready: false, failing, message, checks}') },
+      },
+    },
+    '/openapi/v3/api-docs': { get: { tags: ['System'], operationId: 'apiDocsV3', summary: 'This API document, v3 routes (public)', ...publicOp, responses: { '200': object('OpenAPI 3.1 document') } } },
+    '/openapi/v2/api-docs': { get: { tags: ['System'], operationId: 'apiDocsV2', summary: 'The API document of the v2 routes (public)', ...publicOp, responses: { '200': object('OpenAPI 3.1 document') } } },
+    '/openapi/swagger-ui': {
+      get: { tags: ['System'], operationId: 'swaggerUi', summary: 'The API explorer (Swagger UI, public page)', ...publicOp, responses: { '200': text('HTML page', 'text/html'), ...publicErrorResponses() } },
+    },
+  };
+}

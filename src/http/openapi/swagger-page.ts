@@ -1,0 +1,41 @@
+/** The Swagger UI page and its initializer: the bundled explorer pointed at the generated documents, with Authorize keeping the pasted token. */
+
+/** The files of swagger-ui-dist the page loads; served as they are, never fetched from a network. */
+export const SWAGGER_ASSETS = ['swagger-ui.css', 'index.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png', 'favicon-16x16.png'];
+
+export const swaggerPage = (base: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Tessera API explorer</title>
+<link rel="stylesheet" href="${base}/swagger-ui.css">
+<link rel="stylesheet" href="${base}/index.css">
+<link rel="icon" type="image/png" href="${base}/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${base}/swagger-ui-bundle.js" charset="UTF-8"></script>
+<script src="${base}/swagger-ui-standalone-preset.js" charset="UTF-8"></script>
+<script src="${base}/swagger-initializer.js" charset="UTF-8"></script>
+</body>
+</html>
+`;
+
+/** `base` is '' or '/gms': the documents are read from the same prefix the page was served under. */
+export const swaggerInitializer = (base: string) => `window.onload = function () {
+  window.ui = SwaggerUIBundle({
+    urls: [
+      { url: ${JSON.stringify(`${base}/openapi/v3/api-docs`)}, name: 'REST v3' },
+      { url: ${JSON.stringify(`${base}/openapi/v2/api-docs`)}, name: 'REST v2' }
+    ],
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    persistAuthorization: true,
+    displayRequestDuration: true,
+    tryItOutEnabled: false,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    plugins: [SwaggerUIBundle.plugins.DownloadUrl],
+    layout: 'StandaloneLayout'
+  });
+};
+`;

@@ -1,0 +1,130 @@
+/** The generated API documents and the Swagger UI explorer: every mounted route documented, valid OpenAPI 3.1, served without a token. */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpApp } from '../../src/http/app.js';
+import { aspectSchemas } from '../../src/model/aspects/index.js';
+import { ENTITY_TYPES } from '../../src/model/entity-types.js';
+import { startTestApp, type TestApp } from './harness.js';
+
+let app: TestApp;
+const docs: Record<'v2' | 'v3', any> = { v2: undefined, v3: undefined };
+
+beforeAll(async () => {
+  app = await startTestApp('openapi');
+  for (const v of ['v2', 'v3'] as const) docs[v] = (await app.request('GET', `/openapi/${v}/api-docs`, undefined, { token: null })).body;
+});
+afterAll(() => app?.close());
+
+interface Mounted {
+  method: string;
+  path: string;
+}
+
+/** Walks Express's router stacks: every route with its full path, and handlers mounted with `use` (GraphQL) as method `*`. */
+function mountedRoutes(stack: any[], prefix = ''): Mounted[] {
+  const out: Mounted[] = [];
+  for (const layer of stack) {
+    const paths: string[] = layer.route ? [layer.route.path].flat() : [layer.rawPath ?? '/'].flat();
+    for (const p of paths) {
+      const full = `${prefix}${p === '/' ? '' : p}`;
+      if (layer.route) for (const m of Object.keys(layer.route.methods)) out.push({ method: m, path: full });
+      else if (layer.handle?.stack) out.push(...mountedRoutes(layer.handle.stack, full));
+      else if (p !== '/' && typeof p === 'string') out.push({ method: '*', path: full });
+    }
+  }
+  return out;
+}
+
+const templateRegex = (express: string) => new RegExp(`^${express.replace(/\/:[A-Za-z_]+/g, '/[^/]+')}$`, 'i');
+
+describe('GET /openapi/v3|v2/api-docs', () => {
+  it('serves valid OpenAPI 3.1 documents without a token', async () => {
+    for (const v of ['v2', 'v3'] as const) {
+      expect(docs[v].openapi).toBe('3.1.0');
+      const result = await new Validator().validate(docs[v]);
+      expect(result.errors, JSON.stringify(result.errors)?.slice(0, 2000)).toBeUndefined();
+      expect(result.valid).toBe(true);
+    }
+    const gms = await app.request('GET', '/gms/openapi/v3/api-docs', undefined, { token: null });
+    expect(gms.status).toBe(200);
+    expect(gms.body).toEqual(docs.v3);
+  });
+
+  it('documents every mounted route (with or without /gms) with its method', () => {
+    const express = createHttpApp(app.services) as any;
+    const routes = mountedRoutes(express.router.stack);
+    expect(routes.length).toBeGreaterThan(20);
+    const documented = [docs.v2, docs.v3].flatMap((d) => Object.entries(d.paths).map(([path, item]) => ({ path, methods: Object.keys(item as object) })));
+    const missing = routes
+      .map((r) => ({ ...r, path: r.path.replace(/^\/gms(?=\/)/, '') }))
+      // The explorer's own files (scripts, styles, icons) are the page's, not API routes.
+      .filter((r) => !r.path.startsWith('/openapi/swagger-ui/'))
+      .filter((r) => {
+        const re = templateRegex(r.path);
+        return !documented.some((d) => re.test(d.path) && (r.method === '*' || d.methods.includes(r.method)));
+      });
+    expect(missing, 'add these routes to src/http/openapi/').toEqual([]);
+  });
+
+  it('names each aspect\'s schema and uses it for the bodies and answers of its routes', () => {
+    for (const def of ENTITY_TYPES) {
+      for (const aspect of [def.keyAspect, ...def.aspects].filter((a) => aspectSchemas[a])) {
+        const name = aspect[0].toUpperCase() + aspect.slice(1);
+        expect(docs.v3.components.schemas[name], name).toBeDefined();
+        const v3 = docs.v3.paths[`/openapi/v3/entity/${def.name.toLowerCase()}/{urn}/${aspect}`];
+        expect(v3.post.requestBody.content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${name}Envelope` });
+        expect(v3.get.responses['200'].content['application/json'].schema.properties[aspect]).toEqual({ $ref: `#/components/schemas/${name}Envelope` });
+        const v2 = docs.v2.paths[`/openapi/v2/entity/${def.name.toLowerCase()}/{urn}/${aspect}`];
+        expect(v2.post.requestBody.content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${name}` });
+      }
+    }
+    // A schema converted from its zod source: strict objects refuse unknown keys, required fields are listed.
+    expect(docs.v3.components.schemas.GlobalTags).toMatchObject({ type: 'object', required: ['tags'], additionalProperties: false });
+    expect(docs.v3.components.schemas.PropertyDefinition.required).toEqual(expect.arrayContaining(['qualifiedName', 'valueType', 'entityTypes']));
+  });
+
+  it('gives every operation the error envelope, and every authenticated one 401 and 503', () => {
+    const error = docs.v3.components.schemas.Error;
+    expect(error).toMatchObject({ type: 'object', required: ['error', 'message'] });
+    for (const [path, item] of Object.entries<any>(docs.v3.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        if (method === 'parameters') continue;
+        const isPublic = Array.isArray(op.security) && op.security.length === 0;
+        if (!isPublic) expect(Object.keys(op.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['401', '503', '500']));
+      }
+    }
+    expect(docs.v3.components.responses.Unavailable.headers['Retry-After']).toBeDefined();
+  });
+
+  it('answers a real error in the documented shape and status', async () => {
+    const res = await app.get('/openapi/v3/entity/nosuchtype/urn%3Ali%3Atag%3Ax');
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body).sort()).toEqual(['error', 'message']);
+    expect(Object.keys(docs.v3.paths['/openapi/v3/entity/tag/{urn}'].get.responses)).toContain('400');
+  });
+});
+
+describe('GET /openapi/swagger-ui', () => {
+  it('serves the bundled explorer and its assets without a token, under / and /gms', async () => {
+    for (const base of ['', '/gms']) {
+      const page = await app.request('GET', `${base}/openapi/swagger-ui`, undefined, { token: null, headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+      expect(assets).toContain(`${base}/openapi/swagger-ui/swagger-ui-bundle.js`);
+      for (const asset of assets) {
+        const res = await fetch(`${app.url}${asset}`);
+        expect(res.status, asset).toBe(200);
+        expect((await res.arrayBuffer()).byteLength, asset).toBeGreaterThan(100);
+      }
+      const init = await (await fetch(`${app.url}${base}/openapi/swagger-ui/swagger-initializer.js`)).text();
+      expect(init).toContain(`"${base}/openapi/v3/api-docs"`);
+      expect(init).toContain('persistAuthorization: true');
+    }
+  });
+
+  it('still refuses API calls without a token', async () => {
+    const res = await app.request('GET', '/openapi/v3/entity/tag', undefined, { token: null });
+    expect(res.status).toBe(401);
+  });
+});
