@@ -25,6 +25,8 @@ export const ConfigSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   JOB_POLL_MS: z.coerce.number().int().positive().default(2000),
   JOB_LEASE_MS: z.coerce.number().int().positive().default(30_000),
+  /** Writes of globalTags, structuredProperties or editableSchemaMetadata to a missing entity create it (the original's behaviour). */
+  CREATE_MISSING_ENTITIES: bool.default(false),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -19,6 +19,8 @@ export interface PatchAspectInput {
   patch: unknown;
   actor: string;
   waitForSearch?: boolean;
+  /** The writer's system metadata, stored with the patched value. */
+  systemMetadata?: Record<string, unknown>;
 }
 
 export async function patchAspect(services: Services, input: PatchAspectInput): Promise<AspectView> {
@@ -27,7 +29,7 @@ export async function patchAspect(services: Services, input: PatchAspectInput): 
     target: input.target,
     actor: input.actor,
     waitForSearch: input.waitForSearch,
-    changes: [{ aspect: input.aspect, compute: (previous) => applyAspectPatch(input.aspect, previous, body) }],
+    changes: [{ aspect: input.aspect, systemMetadata: input.systemMetadata, compute: (previous) => applyAspectPatch(input.aspect, previous, body) }],
   });
   return (await presentAspect(services, doc!, input.aspect))!;
 }

@@ -20,6 +20,8 @@ export interface AspectChange {
   compute: (previous: unknown) => unknown | typeof DELETE_ASPECT | typeof KEEP_ASPECT | Promise<unknown>;
   /** `create` refuses when the aspect already exists (409). */
   mode?: 'upsert' | 'create';
+  /** The writer's own system metadata (run id, pipeline, properties): stored with the new value, echoed by the /gms wire. */
+  systemMetadata?: Record<string, unknown>;
 }
 
 export interface WriteInput {
@@ -68,7 +70,9 @@ async function checkParentExists(services: Services, target: EntityTarget): Prom
   if (!(await services.store.get(parent.entityType, parent.raw))) throw notFound(`Entity ${parent.raw} (parent of ${target.urn.raw}) does not exist`);
 }
 
-export const needsExistingEntity = (input: WriteInput) => input.mustExist || input.changes.some((c) => ANNOTATION_ASPECTS.has(c.aspect));
+/** Annotation aspects need an existing entity, unless CREATE_MISSING_ENTITIES lets their writes create it as any other aspect write does. */
+export const needsExistingEntity = (input: WriteInput, createMissing = false) =>
+  input.mustExist || (!createMissing && input.changes.some((c) => ANNOTATION_ASPECTS.has(c.aspect)));
 
 /**
  * Applies the changes to the entity's current document (null when it does not exist yet) and returns the document to
@@ -76,7 +80,7 @@ export const needsExistingEntity = (input: WriteInput) => input.mustExist || inp
  */
 export async function applyChanges(services: Services, input: WriteInput, current: EntityDoc | null): Promise<EntityDoc | typeof UNCHANGED> {
   const { target, changes, actor } = input;
-  const needsEntity = needsExistingEntity(input);
+  const needsEntity = needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES);
   if (!current && needsEntity && target.def.name !== 'schemaField') throw notFound(`Entity ${target.urn.raw} does not exist`);
   const now = Date.now();
   const stamp = { time: now, actor };
@@ -114,7 +118,7 @@ export async function applyChanges(services: Services, input: WriteInput, curren
       created: previous?.created ?? stamp,
       lastModified: stamp,
       version: (previous?.version ?? 0) + 1,
-      ...(extra?.meta ? { meta: extra.meta } : {}),
+      ...(extra?.meta || change.systemMetadata ? { meta: { ...extra?.meta, ...(change.systemMetadata && { systemMetadata: change.systemMetadata }) } } : {}),
     };
     changed = true;
   }
@@ -124,6 +128,6 @@ export async function applyChanges(services: Services, input: WriteInput, curren
 }
 
 export async function writeAspects(services: Services, input: WriteInput): Promise<EntityDoc | null> {
-  if (needsExistingEntity(input)) await checkParentExists(services, input.target);
+  if (needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES)) await checkParentExists(services, input.target);
   return services.store.mutate(input.target.def.name, input.target.urn.raw, (current) => applyChanges(services, input, current), { refresh: input.waitForSearch });
 }

@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { deleteAspects } from '../catalog/delete-entity.js';
 import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/entity-target.js';
 import { parsePatchBody, patchAspect } from '../catalog/patch-aspect.js';
-import { upsertAspect } from '../catalog/upsert-aspect.js';
-import { formatZodIssues, validateAspectValue } from '../catalog/write-aspects.js';
+import { formatZodIssues, validateAspectValue, writeAspects } from '../catalog/write-aspects.js';
 import { CatalogError, validationError } from '../errors.js';
 import { sendError } from '../wire/send-error.js';
-import { decodeProposalAspect, ProposalSchema, type Proposal } from '../model/proposal.js';
+import { decodeProposalAspect, ProposalSchema, writerSystemMetadata, type Proposal } from '../model/proposal.js';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
 import { waitForSearch } from '../wire/params.js';
@@ -53,13 +52,16 @@ function labelled(e: unknown, label: string): unknown {
 
 async function apply(services: Services, p: Prepared, actor: string, wait: boolean): Promise<string> {
   const { target, aspect } = p;
+  const systemMetadata = writerSystemMetadata(p.proposal.systemMetadata ?? undefined);
   switch (p.proposal.changeType) {
     case 'UPSERT':
-    case 'CREATE':
-      await upsertAspect(services, { target, aspect, value: p.payload, mode: p.proposal.changeType === 'CREATE' ? 'create' : 'upsert', actor, waitForSearch: wait });
+    case 'CREATE': {
+      const mode = p.proposal.changeType === 'CREATE' ? 'create' : 'upsert';
+      await writeAspects(services, { target, actor, waitForSearch: wait, changes: [{ aspect, mode, systemMetadata, compute: () => p.payload }] });
       break;
+    }
     case 'PATCH':
-      await patchAspect(services, { target, aspect, patch: p.payload, actor, waitForSearch: wait });
+      await patchAspect(services, { target, aspect, patch: p.payload, actor, waitForSearch: wait, systemMetadata });
       break;
     case 'DELETE':
       await deleteAspects(services, target, [aspect], actor, { waitForSearch: wait });

@@ -14,6 +14,13 @@ export interface ClientEntity {
   aspects: Record<string, AspectView | { value: unknown; systemMetadata?: undefined }>;
 }
 
+/** The writer's stored run id, pipeline and properties, under the server's own stamps and version. */
+function withWriterMetadata(view: AspectView, meta: Record<string, unknown> | undefined): AspectView['systemMetadata'] {
+  const writer = meta?.systemMetadata as Record<string, unknown> | undefined;
+  const own = view.systemMetadata;
+  return writer ? { ...own, ...writer, aspectCreated: own.aspectCreated, aspectModified: own.aspectModified, version: own.version } : own;
+}
+
 /** The target of a URN the client sends, or undefined when it is no URN of an entity type Tessera stores. */
 export function clientTarget(raw: string): EntityTarget | undefined {
   try {
@@ -43,7 +50,7 @@ export async function readClientEntity(services: Services, target: EntityTarget,
     out[def.keyAspect] = stored[def.keyAspect] ?? { value: def.keyFromUrn(urn) };
   }
   for (const [name, view] of Object.entries(stored)) {
-    if (name !== def.keyAspect) out[name] = { ...view, value: presentClientBrand(name, view.value) };
+    if (name !== def.keyAspect) out[name] = { value: presentClientBrand(name, view.value), systemMetadata: withWriterMetadata(view, doc!.aspects[name].meta) };
   }
   return { target, exists, aspects: out };
 }

@@ -13,6 +13,40 @@ export const GenericAspectSchema = z.strictObject({
   contentType: z.string().optional(),
 });
 
+/** com.linkedin.mxe.SystemMetadata: what the writer says about a write (its run, pipeline, properties). */
+export const SystemMetadataSchema = z.strictObject({
+  lastObserved: z.number().int().optional(),
+  runId: z.string().optional(),
+  lastRunId: z.string().optional(),
+  pipelineName: z.string().optional(),
+  registryName: z.string().optional(),
+  registryVersion: z.string().optional(),
+  properties: z.record(z.string(), z.string()).optional(),
+  // Server-assigned: stored values always come from the write itself (as in the original), so these are accepted and replaced.
+  version: z.string().optional(),
+  schemaVersion: z.number().int().optional(),
+  aspectCreated: z.unknown().optional(),
+  aspectModified: z.unknown().optional(),
+});
+export type SystemMetadata = z.infer<typeof SystemMetadataSchema>;
+
+/** The writer's fields of a system metadata record, as stored with the aspect. */
+export function writerSystemMetadata(sm: SystemMetadata | undefined): Record<string, unknown> | undefined {
+  if (!sm) return undefined;
+  const { version: _v, aspectCreated: _c, aspectModified: _m, ...writer } = sm;
+  return Object.keys(writer).length > 0 ? writer : undefined;
+}
+
+/** System metadata arrives as an object or, from some clients, as a JSON string of one. */
+const SystemMetadataInputSchema = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}, SystemMetadataSchema.nullable());
+
 export const ProposalSchema = z.strictObject({
   entityType: z.string().optional(),
   entityUrn: z.string({ error: 'entityUrn is required' }),
@@ -22,9 +56,14 @@ export const ProposalSchema = z.strictObject({
   }),
   aspectName: z.string({ error: 'aspectName is required' }),
   aspect: GenericAspectSchema.optional(),
-  systemMetadata: z.record(z.string(), z.unknown()).optional(),
+  systemMetadata: SystemMetadataInputSchema.optional(),
   auditHeader: z.unknown().optional(),
-  headers: z.record(z.string(), z.string()).optional(),
+  // Conditional-write headers (If-Version-Match, If-Modified-Since …) are not implemented, so any header is refused by name.
+  headers: z
+    .record(z.string(), z.string())
+    .refine((h) => Object.keys(h).length === 0, { error: (i) => `headers are not supported (${Object.keys(i.input as object).join(', ')}); send the proposal without them` })
+    .nullable()
+    .optional(),
 });
 export type Proposal = Omit<z.infer<typeof ProposalSchema>, 'changeType'> & { changeType: ChangeType };
 
