@@ -5,6 +5,7 @@
 import type { PropertyDefinition } from '../model/aspects/property-definition.js';
 
 const SERVICE_BRAND = /^(urn:li:(?:dataType|entityType):)service\./;
+const CLIENT_BRAND = /^(urn:li:(?:dataType|entityType):)datahub\./;
 
 /** `urn:li:dataType:service.number` → `urn:li:dataType:datahub.number`; any other string unchanged. */
 export const toClientBrand = (urn: string): string => urn.replace(SERVICE_BRAND, '$1datahub.');
@@ -19,3 +20,17 @@ export function presentClientBrand(aspect: string, value: unknown): unknown {
   }
   return out;
 }
+
+/** Replaces the client's brand with Tessera's in every string of a value (a definition or a patch of one). */
+function toServiceBrandDeep(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(CLIENT_BRAND, '$1service.');
+  if (Array.isArray(value)) return value.map(toServiceBrandDeep);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toServiceBrandDeep(v)]));
+  return value;
+}
+
+/**
+ * A definition (or a patch of one) written through the client's wire, in Tessera's brand, so REST and GraphQL read
+ * the specification's `service.` whichever wire wrote it; other aspects pass unchanged.
+ */
+export const parseClientBrand = (aspect: string, value: unknown): unknown => (aspect === 'propertyDefinition' ? toServiceBrandDeep(value) : value);

@@ -120,3 +120,15 @@ describe('POST /gms/entities?action=…', () => {
     expect((await app.get(`/openapi/v3/entity/dataset/${enc(DS)}/globalTags`)).body.globalTags.value).toEqual({ tags: [] });
   });
 });
+
+describe('the brand word on input', () => {
+  it('stores a definition written with datahub. through the client wire as service., and reads it back as datahub. there', async () => {
+    const urn = 'urn:li:structuredProperty:gms.reads.brand';
+    const def = { qualifiedName: 'gms.reads.brand', valueType: 'urn:li:dataType:datahub.number', cardinality: 'SINGLE', entityTypes: ['urn:li:entityType:datahub.dataset'] };
+    expect((await ingest(urn, 'propertyDefinition', def)).status).toBe(200);
+    const v3 = await app.get(`/openapi/v3/entity/structuredproperty/${enc(urn)}/propertyDefinition`);
+    expect(v3.body.propertyDefinition.value).toMatchObject({ valueType: 'urn:li:dataType:service.number', entityTypes: ['urn:li:entityType:service.dataset'] });
+    const gms = await app.get(`/gms/aspects/${enc(urn)}?aspect=propertyDefinition&version=0`);
+    expect(gms.body.aspect['com.linkedin.structured.StructuredPropertyDefinition']).toMatchObject(def);
+  });
+});
