@@ -1,8 +1,44 @@
-/** The process logger (pino); secrets and whole config objects are never logged. */
-import { pino, type Logger } from 'pino';
+/** The process logger (pino) and the log context of the work in progress (request or job id), added to every line it causes; secrets are never logged. */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger };
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined, redact: ['req.headers.authorization', '*.AUTH_SECRET', '*.token'] });
+/** What every log line written on behalf of one request (or one job) carries. */
+export interface LogContext {
+  requestId?: string;
+  jobId?: string;
+}
+
+const logContext = new AsyncLocalStorage<LogContext>();
+
+/** Runs `fn` (and everything it starts, synchronously or not) with `context` added to its log lines. */
+export const runWithLogContext = <T>(context: LogContext, fn: () => T): T => logContext.run(context, fn);
+
+/** The request or job the current code runs for, if any. */
+export const currentLogContext = (): LogContext | undefined => logContext.getStore();
+
+/** Paths never written, whatever object is logged: credentials, tokens, secrets, request bodies. */
+const REDACT = [
+  'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', '*.authorization', 'authorization',
+  '*.AUTH_SECRET', 'AUTH_SECRET', '*.token', 'token', '*.password', 'password', '*.secret', 'secret', 'body', '*.body',
+];
+
+export interface LoggerOptions {
+  /** Colourised lines instead of JSON; default: when stdout is a terminal. */
+  pretty?: boolean;
+  /** Where JSON lines go; default stdout. */
+  destination?: DestinationStream;
+}
+
+export function createLogger(level: string, opts: LoggerOptions = {}): Logger {
+  const options = {
+    level,
+    base: undefined,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    mixin: () => ({ ...logContext.getStore() }),
+  };
+  if (!(opts.pretty ?? process.stdout.isTTY === true)) return opts.destination ? pino(options, opts.destination) : pino(options);
+  return pino(options, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', sync: true }));
 }

@@ -1,0 +1,44 @@
+/** One log line and one metrics observation per request: method, route template, status, latency, actor and request id; no URN, token or body. */
+import type { Request, RequestHandler } from 'express';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { trackRouteTemplate } from './request-route.js';
+
+const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
+const DECLARED_NAME = /^\s*(?:#[^\n]*\n\s*)*(?:query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]*)/;
+/** Operation names are chosen by clients: past this many distinct names, new ones count as `other`. */
+const MAX_OPERATION_NAMES = 200;
+
+export function requestLog(log: Logger, metrics?: Metrics): RequestHandler {
+  const seenOperations = new Set<string>();
+  const operationLabel = (req: Request): string => {
+    const body = req.body as { operationName?: unknown; query?: unknown } | undefined;
+    const declared = typeof body?.query === 'string' ? DECLARED_NAME.exec(body.query)?.[1] : undefined;
+    const name = typeof body?.operationName === 'string' && OPERATION_NAME.test(body.operationName) ? body.operationName : declared;
+    if (!name) return 'anonymous';
+    if (seenOperations.has(name)) return name;
+    if (seenOperations.size >= MAX_OPERATION_NAMES) return 'other';
+    seenOperations.add(name);
+    return name;
+  };
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const routeOf = trackRouteTemplate(req, res);
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeOf();
+      const status = res.writableFinished ? res.statusCode : 499;
+      metrics?.httpRequests.observe({ method: req.method, route, status: String(status) }, seconds);
+      if (metrics && req.method === 'POST' && route.endsWith('/graphql')) metrics.graphqlOperations.observe({ operation: operationLabel(req) }, seconds);
+      const line = { method: req.method, route, status, ms: Math.round(seconds * 1e4) / 10, actor: res.locals.actor, requestId: res.locals.requestId };
+      if (status >= 500) log.error(line, 'request');
+      else log.info(line, 'request');
+    };
+    res.on('finish', finish);
+    res.on('close', finish);
+    next();
+  };
+}
