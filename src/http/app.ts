@@ -10,11 +10,15 @@ import { sendJson } from '../wire/json.js';
 import { v2Dialect } from './v2/dialect.js';
 import { v3Dialect } from './v3/dialect.js';
 import { extraRouters } from './extra-routes.js';
+import { requestContext } from './request-id.js';
+import { requestLog } from './request-log.js';
 
 export function createHttpApp(services: Services): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
+  app.use(requestContext());
+  app.use(requestLog(services.log));
   app.use(authMiddleware(services.auth));
   app.use(express.json({ type: ['application/json', 'application/json-patch+json', 'application/*+json'], limit: '16mb', strict: false }));
 
