@@ -5,6 +5,7 @@
 import type { JobDoc, Seq } from '../storage/job-store.js';
 import { StaleWrite } from '../storage/job-store.js';
 import type { Services } from '../services.js';
+import { runWithLogContext } from '../logger.js';
 
 export interface JobRun {
   id: string;
@@ -52,7 +53,9 @@ export class JobRunner {
       for (const due of await this.services.jobStore.due(Object.keys(this.handlers), now, 20)) {
         if (this.stopped) break;
         if (due.doc.notBefore && due.doc.notBefore > now) continue;
-        if (await this.claimAndRun(due.id, due.doc, due.seq)) ran++;
+        // Every line the job writes names it and the request that enqueued it.
+        const context = { jobId: due.id, ...(due.doc.requestId && { requestId: due.doc.requestId }) };
+        if (await runWithLogContext(context, () => this.claimAndRun(due.id, due.doc, due.seq))) ran++;
       }
       return ran;
     } finally {
