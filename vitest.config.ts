@@ -23,6 +23,19 @@ export default defineConfig({
           minWorkers: 1,
         },
       },
+      {
+        resolve: { alias: graphqlAlias },
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file drives a chromium: one file at a time.
+          maxWorkers: 1,
+          minWorkers: 1,
+        },
+      },
     ],
   },
 });

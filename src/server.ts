@@ -69,6 +69,7 @@ async function printFirstStartToken(secret: string, secretFile: string, url: str
   process.stdout.write(
     `\nTessera generated a token signing secret at ${secretFile} (keep it private).\n` +
       `Admin token for urn:li:corpuser:admin, valid 30 days:\n\n  ${token}\n\n` +
+      `Sign in to the web page:  ${url}/ui/#token=${token}\n` +
       `Use it with:  tessera init --host ${url}/gms --token <token>\n` +
       `More tokens:  tessera token create --actor urn:li:corpuser:<id>\n\n`,
   );

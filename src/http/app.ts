@@ -10,6 +10,7 @@ import { sendJson } from '../wire/json.js';
 import { v2Dialect } from './v2/dialect.js';
 import { v3Dialect } from './v3/dialect.js';
 import { extraRouters } from './extra-routes.js';
+import { createUiRouter } from './ui-routes.js';
 import { requestContext } from './request-id.js';
 import { requestLog } from './request-log.js';
 
@@ -20,6 +21,7 @@ export function createHttpApp(services: Services): express.Express {
   app.use(requestContext());
   app.use(requestLog(services.log));
   app.use(authMiddleware(services.auth));
+  app.use('/ui', createUiRouter());
   app.use(express.json({ type: ['application/json', 'application/json-patch+json', 'application/*+json'], limit: '16mb', strict: false }));
 
   const api = Router();

@@ -24,6 +24,8 @@ export function isPublic(method: string, path: string, accept: string | undefine
   // Express routes case-insensitively and ignores one trailing slash; match the same way so no public page needs a token.
   const p = (path.toLowerCase().replace(/^\/gms(?=\/|$)/, '').replace(/(.)\/$/, '$1')) || '/';
   if (PUBLIC_PATHS.has(p)) return true;
+  // The web page's own files are public; its data calls carry the bearer token like any client's.
+  if (p === '/ui' || p.startsWith('/ui/')) return true;
   // GraphiQL is an HTML page (yoga renders it for GET + text/html and executes nothing); operations always need a token.
   return /^\/api(\/v2)?\/graphql$/.test(p) && !!accept?.includes('text/html');
 }

@@ -1,0 +1,57 @@
+/** A real Tessera app plus Debian's chromium driven by playwright-core; a failing test leaves a screenshot in test-artifacts/. */
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startTestApp, type TestApp } from '../integration/harness.js';
+import { UI_DIR } from '../../src/http/ui-routes.js';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export function chromiumPath(): string {
+  const found = CANDIDATES.find((p): p is string => !!p && existsSync(p));
+  if (!found) throw new Error('No chromium found: apt-get install -y chromium (or set CHROMIUM_PATH)');
+  return found;
+}
+
+export function launchChromium(): Promise<Browser> {
+  // Root in CI containers cannot use chromium's sandbox.
+  return chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+}
+
+export interface BrowserFixture {
+  app: TestApp;
+  browser: Browser;
+  page: Page;
+}
+
+/** Starts the app and the browser for one test file; every test gets a fresh page (fresh sessionStorage). */
+export function useBrowserApp(name: string, seed?: (app: TestApp) => Promise<void>): BrowserFixture {
+  const fx = {} as BrowserFixture;
+  beforeAll(async () => {
+    if (!existsSync(`${UI_DIR}index.html`)) throw new Error('dist/ui is missing: run `npm run build` first');
+    fx.app = await startTestApp(name);
+    fx.browser = await launchChromium();
+    if (seed) await seed(fx.app);
+  });
+  beforeEach(async (ctx) => {
+    await fx.page?.context().close();
+    const context = await fx.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    fx.page = await context.newPage();
+    fx.page.setDefaultTimeout(15_000);
+    ctx.onTestFailed(async () => {
+      mkdirSync('test-artifacts', { recursive: true });
+      const file = `test-artifacts/${name}-${ctx.task.name.replace(/[^a-zA-Z0-9]+/g, '-')}.png`;
+      await fx.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    });
+  });
+  afterAll(async () => {
+    await fx.browser?.close();
+    await fx.app?.close();
+  });
+  return fx;
+}
+
+/** Opens the sign-in link the service prints (`/ui/#token=…`), landing on `path` afterwards. */
+export async function signInByLink(fx: BrowserFixture, path = '/ui/search'): Promise<void> {
+  await fx.page.goto(`${fx.app.url}${path}#token=${fx.app.token}`);
+}

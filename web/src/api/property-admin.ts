@@ -1,0 +1,98 @@
+/** Property administration over REST v3: every definition with its state, create/update, soft delete, hard delete, jobs. */
+import { query } from './graphql';
+import { encodeUrn, rest } from './rest';
+
+export const VALUE_TYPES = ['string', 'number', 'date', 'urn', 'rich_text'] as const;
+export const ENTITY_TYPE_IDS = [
+  { id: 'dataset', graphql: 'DATASET', label: 'Datasets' },
+  { id: 'schemaField', graphql: 'SCHEMA_FIELD', label: 'Columns' },
+  { id: 'dataFlow', graphql: 'DATA_FLOW', label: 'Data flows' },
+  { id: 'dataJob', graphql: 'DATA_JOB', label: 'Data jobs' },
+] as const;
+
+export interface StoredDefinition {
+  qualifiedName: string;
+  displayName?: string;
+  description?: string;
+  valueType: string;
+  cardinality?: 'SINGLE' | 'MULTIPLE';
+  entityTypes: string[];
+  allowedValues?: { value: { string?: string; double?: number }; description?: string }[];
+  immutable?: boolean;
+  version?: string;
+}
+
+export interface PropertyRow {
+  urn: string;
+  definition: StoredDefinition;
+  removed: boolean;
+}
+
+interface ListAnswer {
+  scrollId?: string | null;
+  entities: { urn: string; propertyDefinition?: { value: StoredDefinition }; status?: { value: { removed?: boolean } } }[];
+}
+
+const PATH = '/openapi/v3/entity/structuredProperty';
+
+/** Every definition, soft-deleted ones included, paging through the REST list. */
+export async function listProperties(): Promise<PropertyRow[]> {
+  const rows: PropertyRow[] = [];
+  let scrollId: string | null | undefined;
+  do {
+    const q = new URLSearchParams({ count: '1000', includeSoftDelete: 'true', sort: 'urn', sortOrder: 'ASCENDING' });
+    q.append('aspects', 'propertyDefinition');
+    q.append('aspects', 'status');
+    if (scrollId) q.set('scrollId', scrollId);
+    const page = await rest<ListAnswer>('GET', `${PATH}?${q}`);
+    for (const e of page.entities) {
+      if (e.propertyDefinition) rows.push({ urn: e.urn, definition: e.propertyDefinition.value, removed: !!e.status?.value.removed });
+    }
+    scrollId = page.scrollId;
+  } while (scrollId);
+  return rows;
+}
+
+export const propertyUrnOf = (qualifiedName: string): string => `urn:li:structuredProperty:${qualifiedName}`;
+
+/** Creates (refused when it exists) or replaces a definition; the API decides whether a change needs a version. */
+export async function saveDefinition(urn: string, definition: StoredDefinition, create: boolean): Promise<void> {
+  await rest('POST', `${PATH}/${encodeUrn(urn)}/propertyDefinition?createIfNotExists=${create}&waitForSearch=true`, { value: definition });
+}
+
+export async function setRemoved(urn: string, removed: boolean): Promise<void> {
+  await rest('POST', `${PATH}/${encodeUrn(urn)}/status?createIfNotExists=false&waitForSearch=true`, { value: { removed } });
+}
+
+export async function hardDelete(urn: string): Promise<void> {
+  await rest('DELETE', `${PATH}/${encodeUrn(urn)}`);
+}
+
+/** How many entities carry a value: one search over the property's entity types with an EXISTS filter. */
+export async function countCarriers(d: StoredDefinition): Promise<number> {
+  const types = d.entityTypes
+    .map((t) => ENTITY_TYPE_IDS.find((e) => e.id.toLowerCase() === t.replace(/^urn:li:entityType:[a-z]+\./, '').toLowerCase())?.graphql)
+    .filter((t): t is (typeof ENTITY_TYPE_IDS)[number]['graphql'] => !!t);
+  const data = await query<{ searchAcrossEntities: { total: number } }>(
+    `query carriers($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total } }`,
+    { input: { types, query: '*', count: 0, orFilters: [{ and: [{ field: `structuredProperties.${d.qualifiedName}`, condition: 'EXISTS' }] }] } },
+  );
+  return data.searchAcrossEntities.total;
+}
+
+export interface Job {
+  id: string;
+  type: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  progress?: Record<string, unknown>;
+}
+
+export async function jobsFor(key: string): Promise<Job[]> {
+  return (await rest<{ jobs: Job[] }>('GET', `/openapi/v3/jobs?key=${encodeURIComponent(key)}`)).jobs;
+}
+
+/** The next version for a breaking change: now as yyyyMMddHHmmss, above the current one. */
+export function nextVersion(current?: string): string {
+  const now = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  return current && current >= now ? String(BigInt(current) + 1n) : now;
+}

@@ -1,0 +1,81 @@
+/** The search page's two GraphQL calls: a scroll page of results and the facet counts, with their answer shapes. */
+import { VALUE_FIELDS, type PropertyValue } from './definitions';
+import { query } from './graphql';
+
+export interface TagRef {
+  urn: string;
+  properties: { name: string; colorHex: string | null } | null;
+}
+
+export interface PropertyEntry {
+  structuredProperty: { urn: string; definition: { displayName: string | null; qualifiedName: string } };
+  values: (PropertyValue | null)[];
+}
+
+export interface ResultEntity {
+  urn: string;
+  type: string;
+  name?: string;
+  fieldPath?: string;
+  flowId?: string;
+  jobId?: string;
+  parent?: { urn: string };
+  platform?: { name: string };
+  properties?: { name: string | null; description: string | null } | null;
+  tags?: { tags: { tag: TagRef }[] | null } | null;
+  structuredProperties?: { properties: PropertyEntry[] | null } | null;
+}
+
+export const TAG_FIELDS = 'urn properties { name colorHex }';
+const COMMON = `tags { tags { tag { ${TAG_FIELDS} } } }
+  structuredProperties { properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } } }`;
+
+const SCROLL = `query results($input: ScrollAcrossEntitiesInput!) {
+  scrollAcrossEntities(input: $input) {
+    nextScrollId total
+    searchResults { entity { urn type
+      ... on Dataset { name platform { name } properties { name description } ${COMMON} }
+      ... on SchemaFieldEntity { fieldPath parent { urn } ${COMMON} }
+      ... on DataFlow { flowId orchestrator ${COMMON} }
+      ... on DataJob { jobId ${COMMON} }
+    } }
+  }
+}`;
+
+export interface ResultPage {
+  nextScrollId: string | null;
+  total: number;
+  entities: ResultEntity[];
+}
+
+export async function searchPage(input: Record<string, unknown>): Promise<ResultPage> {
+  const data = await query<{ scrollAcrossEntities: { nextScrollId: string | null; total: number; searchResults: { entity: ResultEntity }[] } }>(
+    SCROLL,
+    { input },
+  );
+  const r = data.scrollAcrossEntities;
+  return { nextScrollId: r.nextScrollId, total: r.total, entities: r.searchResults.map((s) => s.entity) };
+}
+
+export interface Bucket {
+  value: string;
+  count: number;
+  entity: { urn: string; name?: string; properties?: { name: string; colorHex: string | null } | null } | null;
+}
+
+export interface Facet {
+  field: string;
+  displayName: string | null;
+  aggregations: Bucket[];
+}
+
+const AGGREGATE = `query facets($input: AggregateAcrossEntitiesInput!) {
+  aggregateAcrossEntities(input: $input) {
+    facets { field displayName aggregations { value count entity { urn ... on Tag { properties { name colorHex } } ... on DataPlatform { name } } } }
+  }
+}`;
+
+export async function aggregate(input: Record<string, unknown>): Promise<Facet[]> {
+  const data = await query<{ aggregateAcrossEntities: { facets: Facet[] | null } }>(AGGREGATE, { input });
+  return data.aggregateAcrossEntities.facets ?? [];
+}

@@ -1,0 +1,63 @@
+/** The page frame: sign-in gate, navigation, and the route table. */
+import { useSession } from './auth/session';
+import { Link, navigate, useLocation } from './router';
+import { SignInPage } from './pages/sign-in-page';
+import { SearchPage } from './pages/search-page';
+import { DatasetPage } from './pages/dataset-page';
+import { PropertiesPage } from './pages/properties-page';
+import { TagsPage } from './pages/tags-page';
+import { signOut } from './auth/session';
+import { useEffect } from 'preact/hooks';
+
+const SECTIONS = [
+  { to: '/search', label: 'Search' },
+  { to: '/properties', label: 'Properties' },
+  { to: '/tags', label: 'Tags' },
+];
+
+export function App() {
+  const session = useSession();
+  const loc = useLocation();
+  useEffect(() => {
+    if (loc.path === '/') navigate('/search', { replace: true });
+  }, [loc.path]);
+  if (!session.token) return <SignInPage reason={session.reason} />;
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <strong class="brand">Tessera</strong>
+        <nav aria-label="Sections">
+          {SECTIONS.map((s) => (
+            <Link key={s.to} to={s.to} aria-current={loc.path.startsWith(s.to) ? 'page' : undefined}>
+              {s.label}
+            </Link>
+          ))}
+        </nav>
+        <button type="button" class="link" onClick={() => signOut('You signed out.')}>
+          Sign out
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Route path={loc.path} params={loc.params} />
+      </main>
+    </>
+  );
+}
+
+function Route({ path, params }: { path: string; params: URLSearchParams }) {
+  if (path.startsWith('/search') || path === '/') return <SearchPage params={params} />;
+  if (path.startsWith('/dataset/')) return <DatasetPage urn={decodeURIComponent(path.slice('/dataset/'.length))} />;
+  if (path.startsWith('/properties')) return <PropertiesPage />;
+  if (path.startsWith('/tags')) return <TagsPage />;
+  return (
+    <section>
+      <h1>Not found</h1>
+      <p>
+        There is no page at <code>{path}</code>. <Link to="/search">Go to search</Link>.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+/** The facet sidebar: tags, platform, origin and every structured property of the type, as value lists or ranges. */
+import { labelOf, type Definition } from '../api/definitions';
+import type { Bucket, Facet } from '../api/search-queries';
+import { hasFilter, setRange, toggleFilter, type SearchState } from '../search/search-state';
+import { RangeFacet } from './range-facet';
+
+interface Props {
+  state: SearchState;
+  definitions: Definition[];
+  facets: Facet[];
+  onChange(next: SearchState): void;
+}
+
+const BUILT_IN = [
+  { field: 'tags', label: 'Tags' },
+  { field: 'platform', label: 'Platform' },
+  { field: 'origin', label: 'Origin' },
+];
+
+export const propertyField = (d: Definition): string => `structuredProperties.${d.qualifiedName}`;
+
+export function FacetSidebar({ state, definitions, facets, onChange }: Props) {
+  const byField = new Map(facets.map((f) => [f.field, f]));
+  return (
+    <aside class="facets" aria-label="Filters">
+      <h2 class="visually-hidden">Filters</h2>
+      {BUILT_IN.map((b) => (
+        <ValueFacet key={b.field} field={b.field} label={b.label} buckets={byField.get(b.field)?.aggregations ?? []} state={state} onChange={onChange} />
+      ))}
+      {definitions.map((d) =>
+        d.valueKind === 'NUMBER' || d.valueKind === 'DATE' ? (
+          <RangeFacet
+            key={d.urn}
+            definition={d}
+            field={propertyField(d)}
+            buckets={byField.get(propertyField(d))?.aggregations ?? []}
+            state={state}
+            onApply={(from, to) => onChange(setRange(setRange(state, propertyField(d), '>=', from), propertyField(d), '<=', to))}
+          />
+        ) : (
+          <ValueFacet
+            key={d.urn}
+            field={propertyField(d)}
+            label={labelOf(d)}
+            description={d.description}
+            definition={d}
+            buckets={byField.get(propertyField(d))?.aggregations ?? []}
+            state={state}
+            onChange={onChange}
+          />
+        ),
+      )}
+    </aside>
+  );
+}
+
+interface Row {
+  value: string;
+  count: number;
+  label: string;
+  description?: string | null;
+}
+
+function rowsOf(field: string, buckets: Bucket[], state: SearchState, definition?: Definition): Row[] {
+  const counted = new Map(buckets.map((b) => [b.value, b]));
+  const rows: Row[] = [];
+  const seen = new Set<string>();
+  // Allowed values come first, in their defined order, with their descriptions (count 0 when nothing carries them).
+  for (const a of definition?.allowedValues ?? []) {
+    const value = String(a.value);
+    rows.push({ value, count: counted.get(value)?.count ?? 0, label: value, description: a.description });
+    seen.add(value);
+  }
+  for (const b of buckets) {
+    if (seen.has(b.value)) continue;
+    seen.add(b.value);
+    rows.push({ value: b.value, count: b.count, label: b.entity?.properties?.name ?? b.entity?.name ?? b.value });
+  }
+  for (const f of state.filters) {
+    if (f.field === field && f.op === '=' && !seen.has(f.value)) rows.push({ value: f.value, count: 0, label: f.value });
+  }
+  return rows;
+}
+
+function ValueFacet(props: { field: string; label: string; description?: string | null; definition?: Definition; buckets: Bucket[]; state: SearchState; onChange(s: SearchState): void }) {
+  const rows = rowsOf(props.field, props.buckets, props.state, props.definition);
+  if (!rows.length) return null;
+  const id = `facet-${props.field.replace(/[^a-zA-Z0-9]/g, '-')}`;
+  return (
+    <fieldset class="facet" data-facet={props.field}>
+      <legend id={id}>{props.label}</legend>
+      {props.description && <p class="hint">{props.description}</p>}
+      <ul>
+        {rows.map((r) => {
+          const filter = { field: props.field, op: '=' as const, value: r.value };
+          return (
+            <li key={r.value}>
+              <label title={r.description ?? r.value}>
+                <input type="checkbox" checked={hasFilter(props.state, filter)} onChange={() => props.onChange(toggleFilter(props.state, filter))} />
+                <span class="facet-value">{r.label}</span>
+                <span class="count" data-count={r.count}>
+                  {r.count}
+                </span>
+              </label>
+              {r.description && <span class="hint facet-desc">{r.description}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

@@ -1,0 +1,54 @@
+/** A number or date property as a range: from/to bounds sent as GREATER/LESS_THAN_OR_EQUAL_TO filters. */
+import { useEffect, useState } from 'preact/hooks';
+import { labelOf, type Definition } from '../api/definitions';
+import type { Bucket } from '../api/search-queries';
+import type { Op, SearchState } from '../search/search-state';
+
+interface Props {
+  definition: Definition;
+  field: string;
+  buckets: Bucket[];
+  state: SearchState;
+  onApply(from: string, to: string): void;
+}
+
+export function RangeFacet({ definition, field, buckets, state, onApply }: Props) {
+  const bound = (op: Op) => state.filters.find((f) => f.field === field && f.op === op)?.value ?? '';
+  const [from, setFrom] = useState(bound('>='));
+  const [to, setTo] = useState(bound('<='));
+  useEffect(() => {
+    setFrom(bound('>='));
+    setTo(bound('<='));
+  }, [state]);
+  const type = definition.valueKind === 'DATE' ? 'date' : 'number';
+  const id = `range-${field.replace(/[^a-zA-Z0-9]/g, '-')}`;
+  const carriers = buckets.reduce((n, b) => n + b.count, 0);
+  const values = buckets.map((b) => b.value);
+  return (
+    <fieldset class="facet range" data-facet={field}>
+      <legend>{labelOf(definition)}</legend>
+      {definition.description && <p class="hint">{definition.description}</p>}
+      <form
+        class="range-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onApply(from, to);
+        }}
+      >
+        <label for={`${id}-from`}>From</label>
+        <input id={`${id}-from`} type={type} step="any" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
+        <label for={`${id}-to`}>To</label>
+        <input id={`${id}-to`} type={type} step="any" value={to} onInput={(e) => setTo(e.currentTarget.value)} />
+        <button type="submit" aria-label={`Apply range of ${labelOf(definition)}`}>
+          Apply
+        </button>
+      </form>
+      {values.length > 0 && (
+        <p class="hint" data-count={carriers}>
+          {carriers} with a value ({values.slice(0, 5).join(', ')}
+          {values.length > 5 ? ', …' : ''})
+        </p>
+      )}
+    </fieldset>
+  );
+}

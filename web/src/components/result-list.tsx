@@ -1,0 +1,38 @@
+/** One page of search results: name (linked to the dataset page), platform, description, tags and property chips. */
+import type { ResultEntity } from '../api/search-queries';
+import { Link } from '../router';
+import { PropertyChips } from './property-chips';
+import { TagChip } from './tag-chip';
+
+export const datasetPath = (urn: string): string => `/dataset/${encodeURIComponent(urn)}`;
+
+function title(e: ResultEntity): string {
+  return e.properties?.name || e.name || e.fieldPath || e.flowId || e.jobId || e.urn;
+}
+
+export function ResultList({ entities }: { entities: ResultEntity[] }) {
+  return (
+    <ol class="results" aria-label="Results">
+      {entities.map((e) => {
+        const datasetUrn = e.type === 'DATASET' ? e.urn : e.type === 'SCHEMA_FIELD' ? e.parent?.urn : undefined;
+        return (
+          <li key={e.urn} class="result" data-urn={e.urn}>
+            <h3>{datasetUrn ? <Link to={datasetPath(datasetUrn)}>{title(e)}</Link> : title(e)}</h3>
+            <p class="meta">
+              {e.platform?.name && <span class="platform">{e.platform.name}</span>} <span class="urn">{e.urn}</span>
+            </p>
+            {e.properties?.description && <p class="description">{e.properties.description}</p>}
+            {!!e.tags?.tags?.length && (
+              <div class="chips" aria-label="Tags">
+                {e.tags.tags.map((t) => (
+                  <TagChip key={t.tag.urn} tag={t.tag} />
+                ))}
+              </div>
+            )}
+            <PropertyChips entries={e.structuredProperties?.properties} />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,105 @@
+/** /ui/dataset/<urn>: description, tags, structured properties and columns, each editable in place. */
+import { useEffect, useState } from 'preact/hooks';
+import { messageOf } from '../api/api-error';
+import { loadDataset, type DatasetView } from '../api/dataset-queries';
+import { loadDefinitions, type Definition } from '../api/definitions';
+import type { TagRef } from '../api/search-queries';
+import { listTags, type Tag } from '../api/tags';
+import { PropertyEditor } from '../components/property-editor';
+import { TagEditor, TagOptions } from '../components/tag-editor';
+import { Link } from '../router';
+
+const tagsOf = (t: { tags: { tag: TagRef }[] | null } | null | undefined): TagRef[] => (t?.tags ?? []).map((a) => a.tag);
+
+export function DatasetPage({ urn }: { urn: string }) {
+  const [dataset, setDataset] = useState<DatasetView | null | undefined>(undefined);
+  const [definitions, setDefinitions] = useState<Definition[]>([]);
+  const [allTags, setAllTags] = useState<Tag[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const reload = () => {
+    loadDataset(urn).then(setDataset, (e) => setError(messageOf(e)));
+    listTags().then(setAllTags, () => undefined);
+  };
+  useEffect(() => {
+    reload();
+    loadDefinitions().then(setDefinitions, (e) => setError(messageOf(e)));
+  }, [urn]);
+
+  if (error) return <p class="error" role="alert">{error}</p>;
+  if (dataset === undefined) return <p>Loading…</p>;
+  if (dataset === null)
+    return (
+      <section>
+        <h1>Dataset not found</h1>
+        <p>
+          No dataset <code>{urn}</code>. <Link to="/search">Back to search</Link>
+        </p>
+      </section>
+    );
+
+  const name = dataset.properties?.name || dataset.name;
+  const editable = new Map((dataset.editableSchemaMetadata?.editableSchemaFieldInfo ?? []).map((f) => [f.fieldPath, tagsOf(f.tags)]));
+  const fields = dataset.schemaMetadata?.fields ?? [];
+  return (
+    <article class="dataset-page">
+      <TagOptions tags={allTags} />
+      <p class="meta">
+        <Link to="/search">Search</Link> / {dataset.platform.name}
+      </p>
+      <h1>{name}</h1>
+      <p class="urn">{dataset.urn}</p>
+      <p class="description">{dataset.properties?.description || <em>No description.</em>}</p>
+
+      <section aria-labelledby="tags-h">
+        <h2 id="tags-h">Tags</h2>
+        <TagEditor tags={tagsOf(dataset.tags)} target={{ resourceUrn: dataset.urn }} label={`dataset ${name}`} allTags={allTags} onChanged={reload} />
+      </section>
+
+      <section aria-labelledby="props-h">
+        <h2 id="props-h">Properties</h2>
+        <PropertyEditor
+          assetUrn={dataset.urn}
+          entityType="DATASET"
+          entries={dataset.structuredProperties?.properties ?? []}
+          definitions={definitions}
+          scope="dataset"
+          onChanged={reload}
+        />
+      </section>
+
+      <section aria-labelledby="columns-h">
+        <h2 id="columns-h">Columns ({fields.length})</h2>
+        {fields.length === 0 && <p>No schema.</p>}
+        <ul class="columns">
+          {fields.map((f) => (
+            <li class="column" key={f.fieldPath} data-column={f.fieldPath}>
+              <h3>
+                <code>{f.fieldPath}</code> <span class="hint">{f.nativeDataType}</span>
+              </h3>
+              {f.description && <p class="description">{f.description}</p>}
+              <TagEditor
+                tags={editable.get(f.fieldPath) ?? []}
+                fixed={tagsOf(f.tags)}
+                target={{ resourceUrn: dataset.urn, subResource: f.fieldPath }}
+                label={`column ${f.fieldPath}`}
+                allTags={allTags}
+                onChanged={reload}
+              />
+              {f.schemaFieldEntity && (
+                <PropertyEditor
+                  assetUrn={f.schemaFieldEntity.urn}
+                  entityType="SCHEMA_FIELD"
+                  entries={f.schemaFieldEntity.structuredProperties?.properties ?? []}
+                  definitions={definitions}
+                  scope={`column-${f.fieldPath}`}
+                  onChanged={reload}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}

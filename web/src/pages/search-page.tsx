@@ -1,0 +1,141 @@
+/** /ui/search: query box, entity type, facet sidebar and scroll-paged results, all driven by the URL. */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { messageOf } from '../api/api-error';
+import { loadDefinitions, type Definition } from '../api/definitions';
+import { aggregate, searchPage, type Facet, type ResultEntity } from '../api/search-queries';
+import { FacetSidebar, propertyField } from '../components/facet-sidebar';
+import { QueryError } from '../components/query-error';
+import { ResultList } from '../components/result-list';
+import { navigate } from '../router';
+import { ENTITY_TYPES, formatSearchState, parseSearchState, toOrFilters, type SearchState } from '../search/search-state';
+
+const PAGE = 20;
+// Rich text values are long prose: a value list of them helps nobody, so they get no facet.
+const FACETED = new Set(['STRING', 'URN', 'NUMBER', 'DATE']);
+
+interface Results {
+  entities: ResultEntity[];
+  total: number;
+  nextScrollId: string | null;
+}
+
+export function SearchPage({ params }: { params: URLSearchParams }) {
+  const key = params.toString();
+  const state = useMemo(() => parseSearchState(params), [key]);
+  const [text, setText] = useState(state.query);
+  const [definitions, setDefinitions] = useState<Definition[] | null>(null);
+  const [results, setResults] = useState<Results | null>(null);
+  const [facets, setFacets] = useState<Facet[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const generation = useRef(0);
+
+  useEffect(() => setText(state.query), [state.query]);
+  useEffect(() => {
+    loadDefinitions().then(setDefinitions, (e) => setError(messageOf(e)));
+  }, []);
+
+  const applicable = useMemo(
+    () => (definitions ?? []).filter((d) => FACETED.has(d.valueKind) && d.entityTypes.includes(state.type.graphql)),
+    [definitions, state.type],
+  );
+  const input = { types: [state.type.graphql], query: state.query.trim() || '*', orFilters: toOrFilters(state.filters) };
+
+  useEffect(() => {
+    const mine = ++generation.current;
+    setError(null);
+    searchPage({ ...input, count: PAGE }).then(
+      (r) => mine === generation.current && setResults(r),
+      (e) => {
+        if (mine !== generation.current) return;
+        setResults(null);
+        setError(messageOf(e));
+      },
+    );
+  }, [key]);
+
+  useEffect(() => {
+    if (!definitions) return;
+    const mine = generation.current;
+    const facetFields = ['tags', 'platform', 'origin', ...applicable.map(propertyField)];
+    aggregate({ ...input, facets: facetFields, searchFlags: { maxAggValues: 20 } }).then(
+      (f) => mine === generation.current && setFacets(f),
+      () => mine === generation.current && setFacets([]),
+    );
+  }, [key, definitions]);
+
+  const go = (next: SearchState) => navigate(formatSearchState(next));
+
+  async function loadMore() {
+    if (!results?.nextScrollId) return;
+    const mine = generation.current;
+    setLoadingMore(true);
+    try {
+      const page = await searchPage({ ...input, count: PAGE, scrollId: results.nextScrollId });
+      if (mine === generation.current) setResults({ ...page, entities: [...results.entities, ...page.entities] });
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return (
+    <div class="search-page">
+      <h1 class="visually-hidden">Search</h1>
+      <form
+        class="search-bar"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ ...state, query: text.trim() });
+        }}
+      >
+        <label for="search-query">Search</label>
+        <input
+          id="search-query"
+          type="search"
+          value={text}
+          placeholder='users, or tags:"urn:li:tag:pii" AND structuredProperties.retention:>30'
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? 'query-error' : undefined}
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+        <label for="search-type">Type</label>
+        <select id="search-type" value={state.type.param} onChange={(e) => go({ ...state, type: ENTITY_TYPES.find((t) => t.param === e.currentTarget.value)!, filters: [] })}>
+          {ENTITY_TYPES.map((t) => (
+            <option key={t.param} value={t.param}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+        <button type="submit">Search</button>
+      </form>
+      {error && <QueryError query={state.query} message={error} />}
+      <div class="search-body">
+        {!error && <FacetSidebar state={state} definitions={applicable} facets={facets} onChange={go} />}
+        <section class="search-results" aria-live="polite" aria-busy={!results && !error}>
+          {results && (
+            <>
+              <p class="total" data-total={results.total}>
+                {results.total === 1 ? '1 result' : `${results.total} results`}
+                {state.filters.length > 0 && (
+                  <button type="button" class="link" onClick={() => go({ ...state, filters: [] })}>
+                    Clear filters
+                  </button>
+                )}
+              </p>
+              <ResultList entities={results.entities} />
+              {results.nextScrollId && (
+                <button type="button" class="more" disabled={loadingMore} onClick={loadMore}>
+                  {loadingMore ? 'Loading…' : `Show more (${results.entities.length} of ${results.total})`}
+                </button>
+              )}
+            </>
+          )}
+          {!results && !error && <p>Searching…</p>}
+        </section>
+      </div>
+    </div>
+  );
+}

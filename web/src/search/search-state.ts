@@ -1,0 +1,73 @@
+/** The search page's state as it lives in the URL (`?query=…&type=dataset&filter=…`), and its GraphQL filter. */
+
+export const ENTITY_TYPES = [
+  { param: 'dataset', graphql: 'DATASET', label: 'Datasets' },
+  { param: 'schemaField', graphql: 'SCHEMA_FIELD', label: 'Columns' },
+  { param: 'dataFlow', graphql: 'DATA_FLOW', label: 'Data flows' },
+  { param: 'dataJob', graphql: 'DATA_JOB', label: 'Data jobs' },
+] as const;
+
+export type Op = '=' | '>=' | '<=';
+
+/** One facet selection: `field=value` (any of the values of a field), or a range bound `field>=n` / `field<=n`. */
+export interface Filter {
+  field: string;
+  op: Op;
+  value: string;
+}
+
+export interface SearchState {
+  query: string;
+  type: (typeof ENTITY_TYPES)[number];
+  filters: Filter[];
+}
+
+const FILTER = /^([^=<>]+)(>=|<=|=)(.*)$/s;
+
+export function parseSearchState(params: URLSearchParams): SearchState {
+  const type = ENTITY_TYPES.find((t) => t.param === params.get('type')) ?? ENTITY_TYPES[0];
+  const filters: Filter[] = [];
+  for (const raw of params.getAll('filter')) {
+    const m = FILTER.exec(raw);
+    if (m) filters.push({ field: m[1], op: m[2] as Op, value: m[3] });
+  }
+  return { query: params.get('query') ?? '', type, filters };
+}
+
+export function formatSearchState(s: SearchState): string {
+  const p = new URLSearchParams();
+  if (s.query) p.set('query', s.query);
+  p.set('type', s.type.param);
+  for (const f of s.filters) p.append('filter', `${f.field}${f.op}${f.value}`);
+  return `/search?${p.toString()}`;
+}
+
+export const hasFilter = (s: SearchState, f: Filter): boolean =>
+  s.filters.some((x) => x.field === f.field && x.op === f.op && x.value === f.value);
+
+/** Adds or removes one value; a range bound replaces the previous bound of that field. */
+export function toggleFilter(s: SearchState, f: Filter): SearchState {
+  if (hasFilter(s, f)) return { ...s, filters: s.filters.filter((x) => !(x.field === f.field && x.op === f.op && x.value === f.value)) };
+  const rest = f.op === '=' ? s.filters : s.filters.filter((x) => !(x.field === f.field && x.op === f.op));
+  return { ...s, filters: [...rest, f] };
+}
+
+export function setRange(s: SearchState, field: string, op: Op, value: string): SearchState {
+  const rest = s.filters.filter((x) => !(x.field === field && x.op === op));
+  return { ...s, filters: value === '' ? rest : [...rest, { field, op, value }] };
+}
+
+const CONDITION: Record<Op, string> = { '=': 'EQUAL', '>=': 'GREATER_THAN_OR_EQUAL_TO', '<=': 'LESS_THAN_OR_EQUAL_TO' };
+
+/** Values of one field are OR-ed, fields are AND-ed: one AND group for `orFilters`. */
+export function toOrFilters(filters: Filter[]): { and: { field: string; condition: string; values: string[] }[] }[] {
+  if (!filters.length) return [];
+  const groups = new Map<string, { field: string; condition: string; values: string[] }>();
+  for (const f of filters) {
+    const key = `${f.field}\u0000${f.op}`;
+    const g = groups.get(key) ?? { field: f.field, condition: CONDITION[f.op], values: [] };
+    g.values.push(f.value);
+    groups.set(key, g);
+  }
+  return [{ and: [...groups.values()] }];
+}
