@@ -22,6 +22,12 @@ export const ConfigSchema = z.object({
   /** Every other OpenSearch call: past this (one retry included) the request answers 503. */
   OPENSEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   MAX_COUNT: z.coerce.number().int().positive().default(1000),
+  /** Limits on what a request may carry; each refusal names its setting. */
+  MAX_URN_LENGTH: z.coerce.number().int().min(64).default(512),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  MAX_BATCH_ITEMS: z.coerce.number().int().positive().default(1000),
+  MAX_JSON_DEPTH: z.coerce.number().int().min(8).default(64),
+  MAX_HEADER_BYTES: z.coerce.number().int().min(1024).default(16 * 1024),
   JOBS_ENABLED: bool.default(true),
   JOB_POLL_MS: z.coerce.number().int().positive().default(2000),
   JOB_LEASE_MS: z.coerce.number().int().positive().default(30_000),

@@ -5,10 +5,12 @@ import { bootstrapCatalog } from './catalog/bootstrap.js';
 import type { Config } from './config.js';
 import { mintToken } from './auth/tokens.js';
 import { createHttpApp } from './http/app.js';
+import { listen } from './http/listen.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/job-queue.js';
 import { createLogger } from './logger.js';
 import { createServices, type Services } from './services.js';
+import { superviseNode } from './storage/node-supervisor.js';
 import { resolveOpenSearch } from './storage/resolve-opensearch.js';
 
 export interface RunningServer {
@@ -17,6 +19,9 @@ export interface RunningServer {
   url: string;
   close(): Promise<void>;
 }
+
+/** How long in-flight requests may take to finish once the service is told to stop. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const log = createLogger(config.LOG_LEVEL);
@@ -38,10 +43,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await bootstrapCatalog(services);
   const runner = new JobRunner(services, jobHandlers);
   if (config.JOBS_ENABLED) runner.start();
+  const supervisor = endpoint.restart ? superviseNode(services.indices, endpoint.restart, log) : undefined;
   const app = createHttpApp(services);
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-  });
+  const server = await listen(app, config.PORT, config.HOST, config.MAX_HEADER_BYTES);
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://localhost:${port}`;
@@ -52,8 +56,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     server,
     url,
     async close() {
+      // Stop accepting; let in-flight requests finish for a bounded time, then cut what is left.
       runner.stop();
-      await new Promise((r) => server.close(() => r(undefined)));
+      supervisor?.stop();
+      const closed = new Promise((r) => server.close(() => r(undefined)));
+      server.closeIdleConnections();
+      const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(cut);
       await services.close();
       if (endpoint.stop) {
         log.info('stopping the OpenSearch node this process started');

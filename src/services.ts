@@ -9,6 +9,7 @@ import { IndexAdmin } from './storage/index-admin.js';
 import { ensureAllIndices, IndexNames } from './storage/indices.js';
 import { JobStore } from './storage/job-store.js';
 import { createOpenSearchClient } from './storage/opensearch-client.js';
+import { setMaxUrnLength } from './model/urn.js';
 
 export interface Services {
   config: Config;
@@ -27,6 +28,7 @@ export interface Services {
 }
 
 export async function createServices(config: Config, log: Logger, opensearchUrl: string, authSecret?: string): Promise<Services> {
+  setMaxUrnLength(config.MAX_URN_LENGTH);
   const client = createOpenSearchClient({ url: opensearchUrl, requestTimeoutMs: config.OPENSEARCH_TIMEOUT_MS });
   const names = new IndexNames(config.INDEX_PREFIX);
   await ensureAllIndices(client, names);

@@ -4,6 +4,7 @@
  */
 import type { EntityDoc } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
+import { checkBatchSize } from './batch-limit.js';
 import { resolveAspect, resolveTarget } from './entity-target.js';
 import { presentEntity, type EntityView } from './read-entity.js';
 import { applyChanges, needsExistingEntity, validateAspectValue, writeAspects, type WriteInput } from './write-aspects.js';
@@ -14,6 +15,7 @@ export interface BatchEntityInput {
 }
 
 export async function batchUpsert(services: Services, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean): Promise<EntityView[]> {
+  checkBatchSize(services, items.length);
   // Validate every target first so a bad item refuses the batch before anything is written.
   const inputs: WriteInput[] = items.map((item) => {
     const target = resolveTarget(entityName, item.urn);

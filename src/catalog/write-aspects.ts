@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AlreadyExistsError, notFound, validationError } from '../errors.js';
 import { aspectSchemas } from '../model/aspects/index.js';
 import { ANNOTATION_ASPECTS } from '../model/entity-types.js';
+import { findForbiddenKey } from '../model/forbidden-keys.js';
 import { parseUrn } from '../model/urn.js';
 import { UNCHANGED, type EntityDoc } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
@@ -46,6 +47,9 @@ export function formatZodIssues(aspect: string, error: z.ZodError): string {
 export function validateAspectValue(aspect: string, value: unknown): unknown {
   const schema = aspectSchemas[aspect];
   if (!schema) throw validationError(`No schema for aspect ${aspect}`);
+  // Every interface ends here (GraphQL literals and patch results included), not only JSON bodies.
+  const forbidden = findForbiddenKey(value, aspect);
+  if (forbidden) throw validationError(`Invalid ${aspect}: the key at ${forbidden} is not allowed (prototype keys are refused)`);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(`Invalid ${aspect}: ${formatZodIssues(aspect, parsed.error)}`);
   return value; // echoed exactly as written: the schema only checks

@@ -5,6 +5,7 @@ import { deleteAspects } from '../catalog/delete-entity.js';
 import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/entity-target.js';
 import { parsePatchBody, patchAspect } from '../catalog/patch-aspect.js';
 import { formatZodIssues, validateAspectValue, writeAspects } from '../catalog/write-aspects.js';
+import { checkBatchSize } from '../catalog/batch-limit.js';
 import { CatalogError, validationError } from '../errors.js';
 import { sendError } from '../wire/send-error.js';
 import { decodeProposalAspect, ProposalSchema, writerSystemMetadata, type Proposal } from '../model/proposal.js';
@@ -94,6 +95,7 @@ export function createIngestRouter(services: Services): Router {
       }
       const body = parseBody(BatchBodySchema, req.body, 'ingestProposalBatch');
       // Every proposal is checked before the first write, so a bad one refuses the batch without side effects.
+      checkBatchSize(services, body.proposals.length);
       const prepared = body.proposals.map((p, i) => prepare(p, `proposals[${i}]`));
       // A refresh shows every earlier write to its index, so only the last write per entity type needs to wait for search.
       const lastOfType = new Map(prepared.map((p, i) => [p.target.def.name, i]));

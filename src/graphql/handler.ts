@@ -2,7 +2,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RequestHandler } from 'express';
-import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
+import { EnvelopArmor } from '@escape.tech/graphql-armor';
+import { createGraphQLError, createSchema, createYoga, type Plugin } from 'graphql-yoga';
+import { jsonDepthOf } from '../model/json-depth.js';
 import type { Services } from '../services.js';
 import { createContext, type GraphqlContext } from './context.js';
 import { maskGraphqlError } from './errors.js';
@@ -29,6 +31,33 @@ const alwaysExtensions: Plugin = {
   }),
 };
 
+/** Query cost limits: each refusal is a GraphQL error with code 400 before anything runs (GraphQL Armor, plus the document size). */
+export const GRAPHQL_LIMITS = { maxDepth: 15, maxAliases: 100, maxTokens: 10_000, maxDocumentBytes: 100 * 1024 } as const;
+
+const MAX_RAW_NESTING = 200;
+
+const armor = new EnvelopArmor({
+  maxDepth: { n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true },
+  maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
+  maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+  maxDirectives: { n: 50 },
+  costLimit: { enabled: false },
+  blockFieldSuggestion: { enabled: false },
+});
+
+const documentSizeLimit: Plugin = {
+  onParams({ params }) {
+    const size = typeof params.query === 'string' ? Buffer.byteLength(params.query) : 0;
+    const refuse = (message: string) => createGraphQLError(message, { extensions: { code: 400, type: 'BAD_REQUEST', http: { status: 400 } } });
+    if (size > GRAPHQL_LIMITS.maxDocumentBytes) throw refuse(`Query document of ${size} bytes exceeds the limit of ${GRAPHQL_LIMITS.maxDocumentBytes} bytes`);
+    // The parser recurses once per nesting level: a document nested thousands deep would exhaust the stack before
+    // the depth rule (which runs on the parsed document) could refuse it, so the raw nesting is bounded first.
+    if (size > 0 && jsonDepthOf(Buffer.from(params.query!), MAX_RAW_NESTING) > MAX_RAW_NESTING) {
+      throw refuse(`Query document nested deeper than ${MAX_RAW_NESTING} levels; the depth limit is ${GRAPHQL_LIMITS.maxDepth}`);
+    }
+  },
+};
+
 export function createGraphqlHandler(services: Services): RequestHandler {
   const yoga = createYoga<{ services: Services; actor: string; waitForSearch: boolean }, GraphqlContext>({
     schema: createSchema({ typeDefs: loadTypeDefs(), resolvers: resolvers as any }),
@@ -36,7 +65,8 @@ export function createGraphqlHandler(services: Services): RequestHandler {
     landingPage: false,
     graphiql: { title: 'Tessera GraphQL' },
     logging: false,
-    plugins: [alwaysExtensions],
+    plugins: [documentSizeLimit, ...armor.protect().plugins, alwaysExtensions],
+    batching: false,
     context: ({ services: s, actor, waitForSearch }) => createContext(s, actor, waitForSearch),
     maskedErrors: { maskError: (error) => maskGraphqlError(error, (e) => services.log.error({ err: e }, 'graphql resolver failed')) },
   });
@@ -44,6 +74,8 @@ export function createGraphqlHandler(services: Services): RequestHandler {
     // Mounted under several prefixes: present one canonical endpoint to yoga.
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
     req.url = `/api/graphql${query}`;
+    // Express keeps the full path in originalUrl, which is what yoga matches its endpoint against.
+    req.originalUrl = req.url;
     const wait = String(req.headers['x-tessera-wait-for-search'] ?? '').toLowerCase() === 'true';
     void yoga.handle(req, res, { services, actor: res.locals.actor, waitForSearch: wait });
   };

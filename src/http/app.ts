@@ -2,6 +2,7 @@
 import express, { Router } from 'express';
 import type { Services } from '../services.js';
 import { authMiddleware } from './auth-middleware.js';
+import { bodyReader } from './body-reader.js';
 import { createEntityRouter } from './entity-routes.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { createGraphqlHandler } from '../graphql/handler.js';
@@ -22,7 +23,7 @@ export function createHttpApp(services: Services): express.Express {
   app.use(requestLog(services.log));
   app.use(authMiddleware(services.auth));
   app.use('/ui', createUiRouter());
-  app.use(express.json({ type: ['application/json', 'application/json-patch+json', 'application/*+json'], limit: '16mb', strict: false }));
+  app.use(bodyReader({ maxBodyBytes: services.config.MAX_BODY_BYTES, maxJsonDepth: services.config.MAX_JSON_DEPTH }));
 
   const api = Router();
   api.use(createSystemRouter(services));

@@ -1,5 +1,6 @@
 /** Parses, formats and percent-encodes URNs of the catalog's entity types. Pure functions, no I/O. */
 import { invalidUrn } from '../errors.js';
+import { FABRIC_TYPES } from './fabric-types.js';
 
 export interface Urn {
   /** Entity type word as written in the URN (`dataset`, `schemaField`, …). */
@@ -11,9 +12,7 @@ export interface Urn {
   raw: string;
 }
 
-export const FABRIC_TYPES = [
-  'DEV', 'TEST', 'QA', 'UAT', 'EI', 'PRE', 'STG', 'NON_PROD', 'PROD', 'CORP', 'RVW', 'PRD', 'TST', 'SIT', 'SBX', 'SANDBOX',
-] as const;
+export { FABRIC_TYPES };
 
 /** Splits `(a,(b,c),d)` into `['a', '(b,c)', 'd']`, respecting nested parentheses. */
 export function splitTuple(id: string, raw: string): string[] {
@@ -39,13 +38,30 @@ export function splitTuple(id: string, raw: string): string[] {
   return parts;
 }
 
+/** The longest URN accepted, counted percent-encoded as it travels in a path (setting MAX_URN_LENGTH). */
+export const DEFAULT_MAX_URN_LENGTH = 512;
+let maxUrnLength = DEFAULT_MAX_URN_LENGTH;
+
+/** Set once by the composition root from the configuration; every interface parses URNs through parseUrn. */
+export function setMaxUrnLength(n: number): void {
+  maxUrnLength = n;
+}
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 export function parseUrn(raw: unknown): Urn {
   if (typeof raw !== 'string' || raw.length === 0) throw invalidUrn('Invalid urn: an urn must be a non-empty string');
-  if (raw.length > 2048) throw invalidUrn('Invalid urn: longer than 2048 characters');
+  const control = CONTROL.exec(raw);
+  if (control) {
+    const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    throw invalidUrn(`Invalid urn: control character ${code} at position ${control.index}; urns may not contain U+0000–U+001F or U+007F`);
+  }
+  if (raw.length > maxUrnLength || encodeUrn(raw).length > maxUrnLength) {
+    throw invalidUrn(`Invalid urn: ${encodeUrn(raw).length} characters percent-encoded, more than the limit of ${maxUrnLength} (setting MAX_URN_LENGTH)`);
+  }
   const m = /^urn:li:([A-Za-z][A-Za-z0-9_]*):(.+)$/s.exec(raw);
   if (!m) throw invalidUrn(`Invalid urn: ${raw}: expected urn:li:<entityType>:<id>`);
   const [, entityType, id] = m;
-  if (/[\n\r\t]/.test(id)) throw invalidUrn(`Invalid urn: ${raw}: control characters are not allowed`);
   return { entityType, id, parts: splitTuple(id, raw), raw };
 }
 

@@ -12,6 +12,8 @@ export interface OpenSearchEndpoint {
   source: 'OPENSEARCH_URL' | 'managed' | 'testcontainers';
   /** Set when this process brought the node up; stopping the service stops it. */
   stop?: () => Promise<void>;
+  /** Set for the managed node: starts it again after it died (a no-op when it runs). */
+  restart?: () => Promise<void>;
 }
 
 type Log = (msg: string) => void;
@@ -50,7 +52,8 @@ async function startManaged(log: Log): Promise<OpenSearchEndpoint | undefined> {
   const { stdout } = await run('bash', [OPENSEARCH_SCRIPT, 'start'], { maxBuffer: 16 * 1024 * 1024, timeout: 15 * 60_000 });
   const url = stdout.trim().split('\n').pop()!;
   const stop = wasRunning ? undefined : async () => void (await run('bash', [OPENSEARCH_SCRIPT, 'stop']));
-  return { url, source: 'managed', stop };
+  const restart = async () => void (await run('bash', [OPENSEARCH_SCRIPT, 'start'], { maxBuffer: 16 * 1024 * 1024, timeout: 5 * 60_000 }));
+  return { url, source: 'managed', stop, restart };
 }
 
 async function startContainer(log: Log): Promise<OpenSearchEndpoint | undefined> {

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { bootstrapCatalog } from '../../src/catalog/bootstrap.js';
 import { mintToken } from '../../src/auth/tokens.js';
 import { createHttpApp } from '../../src/http/app.js';
+import { listen } from '../../src/http/listen.js';
 import { jobHandlers } from '../../src/jobs/handlers.js';
 import { JobRunner } from '../../src/jobs/job-queue.js';
 import { createLogger } from '../../src/logger.js';
@@ -67,9 +68,7 @@ export async function startTestApp(name: string, env: Record<string, string> = {
   await bootstrapCatalog(services);
   const runner = new JobRunner(services, jobHandlers);
   const app = createHttpApp(services);
-  const server: Server = await new Promise((r) => {
-    const s = app.listen(0, '127.0.0.1', () => r(s));
-  });
+  const server: Server = await listen(app, 0, '127.0.0.1', config.MAX_HEADER_BYTES);
   const port = (server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
   const token = await mintToken(TEST_SECRET, 'urn:li:corpuser:tester', 3600);

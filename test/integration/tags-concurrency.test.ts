@@ -37,7 +37,7 @@ beforeAll(async () => {
   await createTags([...tagUrns('d'), ...tagUrns('c'), ...tagUrns('x'), ...tagUrns('y')]);
 });
 afterAll(async () => {
-  await other?.client.close();
+  await other?.close();
   await app?.close();
 });
 

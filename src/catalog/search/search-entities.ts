@@ -6,6 +6,7 @@ import { sortClauses } from '../sort-clauses.js';
 import { decodeScrollId, encodeScrollId } from '../scroll-id.js';
 import { compileSearch, type CompiledSearch } from './compile-search.js';
 import { entityTypesToSearch, withEntityTypeNames } from './search-types.js';
+import { readFacets, type Facet } from './present-facets.js';
 
 export interface SortCriterion {
   field: string;
@@ -20,11 +21,18 @@ export interface SearchEntitiesInput {
   includeSoftDeleted?: boolean | null;
   sort?: SortCriterion[];
   count?: number | null;
+  /** Bypass the engine's shard request cache. */
+  skipCache?: boolean | null;
+  /** Facets to count over all matches in the same engine call (none when absent). */
+  facets?: string[];
+  maxAggValues?: number;
 }
 
 export interface SearchPage {
   urns: string[];
   total: number;
+  /** Present when facets were asked for. */
+  facets?: Facet[];
 }
 
 /** The indices to search (none when the requested types are not stored here) and the request body without paging. */
@@ -52,7 +60,7 @@ function sortOf(criteria: SortCriterion[] | undefined): object[] {
   return clauses;
 }
 
-export async function prepareSearch(services: Services, input: SearchEntitiesInput & { facets?: string[]; maxAggValues?: number }): Promise<PreparedSearch> {
+export async function prepareSearch(services: Services, input: SearchEntitiesInput): Promise<PreparedSearch> {
   const orFilters = withEntityTypeNames(input.orFilters);
   const compiled = await compileSearch(services, { query: input.query, orFilters, facets: input.facets, maxAggValues: input.maxAggValues });
   const filter: object[] = compiled.filter ? [compiled.filter] : [];
@@ -68,11 +76,17 @@ export async function prepareSearch(services: Services, input: SearchEntitiesInp
   return { entityTypes: entityTypesToSearch(input.types), body, compiled };
 }
 
-export async function runSearch(services: Services, entityTypes: string[], body: object): Promise<any> {
-  return services.store.search(entityTypes, body, { ignore_unavailable: true });
+export async function runSearch(services: Services, entityTypes: string[], body: object, skipCache?: boolean | null): Promise<any> {
+  return services.store.search(entityTypes, body, { ignore_unavailable: true, ...(skipCache && { request_cache: false }) });
 }
 
 const urnsOf = (hits: any[]) => hits.map((h) => String(h._source.urn));
+
+/** Facets counted in the same call as the page, when asked for (no call matched nothing: every facet is empty). */
+function facetsOf(res: { aggregations?: unknown }, prepared: PreparedSearch, input: SearchEntitiesInput): { facets?: Facet[] } {
+  if (!input.facets) return {};
+  return { facets: readFacets(res.aggregations ?? {}, prepared.compiled, input.orFilters) };
+}
 
 export async function searchEntities(services: Services, input: SearchEntitiesInput & { start?: number | null }): Promise<SearchPage & { start: number }> {
   const start = input.start ?? 0;
@@ -81,8 +95,8 @@ export async function searchEntities(services: Services, input: SearchEntitiesIn
   if (start + size > MAX_WINDOW) throw validationError(`start + count must not exceed ${MAX_WINDOW}; use scrollAcrossEntities to page further`);
   const prepared = await prepareSearch(services, input);
   if (prepared.entityTypes.length === 0) return { urns: [], total: 0, start };
-  const res = await runSearch(services, prepared.entityTypes, { ...prepared.body, from: start, size });
-  return { urns: urnsOf(res.hits.hits), total: res.hits.total?.value ?? 0, start };
+  const res = await runSearch(services, prepared.entityTypes, { ...prepared.body, from: start, size }, input.skipCache);
+  return { urns: urnsOf(res.hits.hits), total: res.hits.total?.value ?? 0, start, ...facetsOf(res, prepared, input) };
 }
 
 /** Paging by opaque position, shared by the REST list and GraphQL scroll. `body` carries query and sort, no paging. */
@@ -92,7 +106,8 @@ export async function scrollPage(
   body: Record<string, unknown>,
   size: number,
   scrollId: string | null | undefined,
-): Promise<{ hits: any[]; total: number; nextScrollId: string | null }> {
+  skipCache?: boolean | null,
+): Promise<{ hits: any[]; total: number; nextScrollId: string | null; aggregations?: unknown }> {
   const sort = body.sort as object[];
   let after: unknown[] | undefined;
   if (scrollId) {
@@ -103,15 +118,15 @@ export async function scrollPage(
   }
   if (entityTypes.length === 0) return { hits: [], total: 0, nextScrollId: null };
   // One extra hit says whether another page exists, so the last page carries no scroll id.
-  const res = await runSearch(services, entityTypes, { ...body, size: size + 1, ...(after && { search_after: after }) });
+  const res = await runSearch(services, entityTypes, { ...body, size: size + 1, ...(after && { search_after: after }) }, skipCache);
   const hits: any[] = res.hits.hits;
   const page = hits.slice(0, size);
   const nextScrollId = hits.length > size && size > 0 ? encodeScrollId(page[page.length - 1].sort) : null;
-  return { hits: page, total: res.hits.total?.value ?? 0, nextScrollId };
+  return { hits: page, total: res.hits.total?.value ?? 0, nextScrollId, aggregations: res.aggregations };
 }
 
 export async function scrollEntities(services: Services, input: SearchEntitiesInput & { scrollId?: string | null }): Promise<SearchPage & { nextScrollId: string | null }> {
   const prepared = await prepareSearch(services, input);
-  const { hits, total, nextScrollId } = await scrollPage(services, prepared.entityTypes, prepared.body, countOf(services, input.count), input.scrollId);
-  return { urns: urnsOf(hits), total, nextScrollId };
+  const res = await scrollPage(services, prepared.entityTypes, prepared.body, countOf(services, input.count), input.scrollId, input.skipCache);
+  return { urns: urnsOf(res.hits), total: res.total, nextScrollId: res.nextScrollId, ...facetsOf(res, prepared, input) };
 }

@@ -31,7 +31,9 @@ export const baseResolvers = {
     dataJob: (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn, 'dataJob'),
     corpUser: (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn, 'corpuser'),
     entity: (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn),
-    entities: (_: unknown, { urns }: { urns: string[] }, ctx: GraphqlContext) => Promise.all(urns.map((u) => lookup(ctx, u))),
+    // Missing entities answer null unless checkForExistence is false: then every well-formed URN answers its entity unread.
+    entities: (_: unknown, { urns, checkForExistence }: { urns: string[]; checkForExistence?: boolean | null }, ctx: GraphqlContext) =>
+      Promise.all(urns.map((u) => (checkForExistence === false ? refOf(resolveTarget(undefined, u).urn.raw) : lookup(ctx, u)))),
   },
   Mutation: { ping: () => true },
   Entity: { __resolveType: (ref: EntityRef) => graphqlTypeNameOf(ref.entityType) ?? null },

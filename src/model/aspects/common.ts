@@ -1,5 +1,6 @@
 // Owns the records shared by several aspect schemas (Urn, AuditStamp, TimeStamp, MetadataAttribution, FabricType, PrimitivePropertyValue, TagAssociation, GlossaryTermAssociation, custom properties), following DataHub's li-utils/src/main/pegasus/com/linkedin/common/{AuditStamp,TimeStamp,FabricType}.pdl and metadata-models/src/main/pegasus/com/linkedin/{common/MetadataAttribution,common/TagAssociation,common/GlossaryTermAssociation,common/CustomProperties,common/ExternalReference,structured/PrimitivePropertyValue}.pdl.
 import { z } from 'zod';
+import { FABRIC_TYPES } from '../fabric-types.js';
 
 /** Loose URN shape check; full URN parsing happens elsewhere. */
 export const URN_PATTERN = /^urn:li:[A-Za-z0-9_]+:.+/;
@@ -46,25 +47,7 @@ export const MetadataAttributionSchema = z.strictObject({
 export type MetadataAttribution = z.infer<typeof MetadataAttributionSchema>;
 
 /** com.linkedin.common.FabricType symbols (environment of an asset). */
-export const FABRIC_TYPES = [
-  'DEV',
-  'TEST',
-  'QA',
-  'UAT',
-  'EI',
-  'PRE',
-  'STG',
-  'NON_PROD',
-  'PROD',
-  'CORP',
-  'RVW',
-  'PRD',
-  'TST',
-  'SIT',
-  'SBX',
-  'SANDBOX',
-  'CERT',
-] as const;
+export { FABRIC_TYPES };
 export const FabricTypeSchema = z.enum(FABRIC_TYPES);
 export type FabricType = z.infer<typeof FabricTypeSchema>;
 

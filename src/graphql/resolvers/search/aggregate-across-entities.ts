@@ -2,16 +2,20 @@
 import { aggregateEntities } from '../../../catalog/search/aggregate-entities.js';
 import type { GraphqlContext } from '../../context.js';
 import { presentFacets } from './present-results.js';
+import { readSearchFlags, refuseViewUrn } from './search-flags.js';
 import { orFiltersOf, type CommonSearchInput } from './search-input.js';
 
 export async function aggregateAcrossEntities(_: unknown, { input }: { input: CommonSearchInput & { facets?: (string | null)[] | null } }, ctx: GraphqlContext) {
+  refuseViewUrn(input.viewUrn);
+  const flags = readSearchFlags(input.searchFlags);
   const facets = await aggregateEntities(ctx.services, {
     types: input.types,
     query: input.query.trim() === '' ? '*' : input.query,
     facets: input.facets,
     orFilters: orFiltersOf(input),
-    includeSoftDeleted: input.searchFlags?.includeSoftDeleted ?? false,
-    maxAggValues: input.searchFlags?.maxAggValues,
+    includeSoftDeleted: flags.includeSoftDeleted,
+    maxAggValues: flags.maxAggValues,
+    skipCache: flags.skipCache,
   });
   return { facets: presentFacets(facets) };
 }

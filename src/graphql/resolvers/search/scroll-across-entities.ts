@@ -1,10 +1,19 @@
-/** Query.scrollAcrossEntities: one page after an opaque scrollId; nextScrollId is null on the last page. */
+/** Query.scrollAcrossEntities: one page after an opaque scrollId (null on the last page), with the default facets when selected. */
+import type { GraphQLResolveInfo } from 'graphql';
 import { scrollEntities } from '../../../catalog/search/search-entities.js';
 import type { GraphqlContext } from '../../context.js';
-import { presentHits } from './present-results.js';
+import { selectsField } from '../../selects.js';
+import { presentFacets, presentHits } from './present-results.js';
+import { checkKeepAlive } from './search-flags.js';
 import { searchInputOf, type CommonSearchInput } from './search-input.js';
 
-export async function scrollAcrossEntities(_: unknown, { input }: { input: CommonSearchInput & { scrollId?: string | null } }, ctx: GraphqlContext) {
-  const page = await scrollEntities(ctx.services, { ...searchInputOf(input), scrollId: input.scrollId });
-  return { nextScrollId: page.nextScrollId, count: page.urns.length, total: page.total, searchResults: presentHits(page.urns), facets: [] };
+export async function scrollAcrossEntities(
+  _: unknown,
+  { input }: { input: CommonSearchInput & { scrollId?: string | null; keepAlive?: string | null } },
+  ctx: GraphqlContext,
+  info: GraphQLResolveInfo,
+) {
+  checkKeepAlive(input.keepAlive);
+  const page = await scrollEntities(ctx.services, { ...searchInputOf(input, selectsField(info, 'facets')), scrollId: input.scrollId });
+  return { nextScrollId: page.nextScrollId, count: page.urns.length, total: page.total, searchResults: presentHits(page.urns), facets: presentFacets(page.facets ?? []) };
 }

@@ -1,10 +1,13 @@
-/** Query.searchAcrossEntities: one page by offset. */
+/** Query.searchAcrossEntities: one page by offset, with the default facets when they are selected. */
+import type { GraphQLResolveInfo } from 'graphql';
 import { searchEntities } from '../../../catalog/search/search-entities.js';
 import type { GraphqlContext } from '../../context.js';
-import { presentHits } from './present-results.js';
+import { selectsField } from '../../selects.js';
+import { presentFacets, presentHits } from './present-results.js';
 import { searchInputOf, type CommonSearchInput } from './search-input.js';
 
-export async function searchAcrossEntities(_: unknown, { input }: { input: CommonSearchInput & { start?: number | null } }, ctx: GraphqlContext) {
-  const page = await searchEntities(ctx.services, { ...searchInputOf(input), start: input.start });
-  return { start: page.start, count: page.urns.length, total: page.total, searchResults: presentHits(page.urns), facets: [], suggestions: [] };
+export async function searchAcrossEntities(_: unknown, { input }: { input: CommonSearchInput & { start?: number | null } }, ctx: GraphqlContext, info: GraphQLResolveInfo) {
+  const page = await searchEntities(ctx.services, { ...searchInputOf(input, selectsField(info, 'facets')), start: input.start });
+  // Spelling suggestions are never computed (asking for them with searchFlags.getSuggestions is refused).
+  return { start: page.start, count: page.urns.length, total: page.total, searchResults: presentHits(page.urns), facets: presentFacets(page.facets ?? []), suggestions: [] };
 }

@@ -1,6 +1,8 @@
 /** Reads the GraphQL search inputs (filters, sort, flags) into the search operations' input. */
 import type { AndFilter, FilterCriterion } from '../../../search/filters.js';
 import type { SearchEntitiesInput, SortCriterion } from '../../../catalog/search/search-entities.js';
+import { DEFAULT_FACETS } from '../../../catalog/search/aggregate-entities.js';
+import { readSearchFlags, refuseViewUrn, type SearchFlagsInput } from './search-flags.js';
 
 export interface FacetFilterInput {
   field: string;
@@ -10,10 +12,6 @@ export interface FacetFilterInput {
   condition?: string | null;
 }
 
-export interface SearchFlagsInput {
-  maxAggValues?: number | null;
-  includeSoftDeleted?: boolean | null;
-}
 
 export interface CommonSearchInput {
   types?: string[] | null;
@@ -22,6 +20,7 @@ export interface CommonSearchInput {
   filters?: FacetFilterInput[] | null;
   orFilters?: { and?: FacetFilterInput[] | null }[] | null;
   searchFlags?: SearchFlagsInput | null;
+  viewUrn?: string | null;
   sortInput?: { sortCriterion?: SortCriterion | null; sortCriteria?: SortCriterion[] | null } | null;
 }
 
@@ -46,14 +45,18 @@ export function sortOf(input: CommonSearchInput): SortCriterion[] | undefined {
   return s.sortCriterion ? [s.sortCriterion] : undefined;
 }
 
-/** A blank query means everything. */
-export function searchInputOf(input: CommonSearchInput): SearchEntitiesInput {
+/** A blank query means everything. Facets are counted only when the caller selected them and did not skip aggregates. */
+export function searchInputOf(input: CommonSearchInput, facetsSelected = false): SearchEntitiesInput {
+  refuseViewUrn(input.viewUrn);
+  const flags = readSearchFlags(input.searchFlags);
   return {
     types: input.types,
     query: input.query.trim() === '' ? '*' : input.query,
     orFilters: orFiltersOf(input),
-    includeSoftDeleted: input.searchFlags?.includeSoftDeleted ?? false,
+    includeSoftDeleted: flags.includeSoftDeleted,
     sort: sortOf(input),
     count: input.count,
+    skipCache: flags.skipCache,
+    ...(facetsSelected && !flags.skipAggregates && { facets: DEFAULT_FACETS, maxAggValues: flags.maxAggValues }),
   };
 }

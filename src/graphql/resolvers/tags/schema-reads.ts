@@ -1,4 +1,5 @@
 /** Tag reads on entities: dataset and column associations, and the schema types that carry column tags. */
+import { validationError } from '../../../errors.js';
 import type { EditableSchemaFieldInfo, EditableSchemaMetadata } from '../../../model/aspects/editable-schema-metadata.js';
 import type { GlobalTags } from '../../../model/aspects/global-tags.js';
 import type { SchemaField, SchemaMetadata } from '../../../model/aspects/schema-metadata.js';
@@ -35,7 +36,9 @@ const entityTags = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) =>
 
 const fieldTags = (f: { globalTags?: GlobalTags } & FieldView) => presentGlobalTags(f.globalTags, f.datasetUrn);
 
-async function schemaMetadata(ref: EntityRef, _a: unknown, ctx: GraphqlContext) {
+async function schemaMetadata(ref: EntityRef, { version }: { version?: number | null }, ctx: GraphqlContext) {
+  // Only the latest schema is kept; version 0 names it, as in the original.
+  if (version != null && version !== 0) throw validationError(`schemaMetadata(version: ${version}) is not available: only the latest version (0) is stored`);
   const s = await ctx.loader.aspect<SchemaMetadata>(ref.urn, 'schemaMetadata');
   if (!s) return null;
   return {

@@ -1,0 +1,46 @@
+/** Reads facet aggregations back as facets under the names the caller used, with display names from definitions. */
+import type { AndFilter } from '../../search/filters.js';
+import { readFacetAggs } from '../../search/facets.js';
+import type { ResolvedField } from '../../search/resolved-field.js';
+import type { DefinitionInfo } from '../definitions.js';
+import type { CompiledSearch } from './compile-search.js';
+import { entityTypeEnumOf } from './search-types.js';
+
+export interface Facet {
+  field: string;
+  displayName: string;
+  /** The entity the facet is about (the structured property of a property facet). */
+  entityUrn?: string;
+  aggregations: { value: string; count: number }[];
+}
+
+/** Values the caller filtered on but that have no bucket are listed with count 0, as the original does. */
+function filteredValues(orFilters: AndFilter[] | null | undefined, field: string): string[] {
+  return (orFilters ?? []).flatMap((g) =>
+    (g.and ?? []).filter((c) => c.field === field && !c.negated && ['EQUAL', 'IN', undefined, null].includes(c.condition as never)).flatMap((c) => c.values ?? []),
+  );
+}
+
+export function readFacets(aggregations: unknown, compiled: CompiledSearch, orFilters: AndFilter[] | null | undefined): Facet[] {
+  const { facets, fields } = compiled;
+  return readFacetAggs(aggregations as any, facets).map((facet, i) => present(facets[i], facet, fields.definitionOf(facet.field), orFilters));
+}
+
+function present(
+  f: ResolvedField,
+  facet: { field: string; displayName: string; aggregations: { value: string; count: number }[] },
+  def: DefinitionInfo | undefined,
+  orFilters: AndFilter[] | null | undefined,
+): Facet {
+  const isEntityType = f.path === 'entityType';
+  const aggregations = facet.aggregations.map((a) => (isEntityType ? { ...a, value: entityTypeEnumOf(a.value) } : a));
+  if (f.kind === 'keyword') {
+    for (const v of filteredValues(orFilters, facet.field)) if (!aggregations.some((a) => a.value === v)) aggregations.push({ value: v, count: 0 });
+  }
+  return {
+    field: facet.field,
+    displayName: typeof def?.definition.displayName === 'string' ? def.definition.displayName : facet.displayName,
+    ...(def && { entityUrn: def.urn }),
+    aggregations,
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Reads request bodies: JSON only, UTF-8 only (invalid bytes are refused, never replaced), bounded in size and nesting,
+ * and free of prototype keys — each refusal a precise 4xx naming the limit and its setting. Bodiless requests skip it.
+ */
+import express, { type RequestHandler } from 'express';
+import { CatalogError } from '../errors.js';
+import { findForbiddenKey } from '../model/forbidden-keys.js';
+import { jsonDepthOf } from '../model/json-depth.js';
+
+export interface BodyLimits {
+  maxBodyBytes: number;
+  maxJsonDepth: number;
+}
+
+const JSON_TYPES = ['application/json', 'application/json-patch+json', 'application/*+json'];
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+const hasBody = (req: Parameters<RequestHandler>[0]) =>
+  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
+/** Content type and charset, checked before a byte of the body is read. */
+const checkMediaType: RequestHandler = (req, _res, next) => {
+  if (!hasBody(req)) return next();
+  const type = req.headers['content-type'];
+  if (!type || !req.is(JSON_TYPES)) {
+    return next(new CatalogError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type ${type ?? '(none)'}: send JSON (application/json or application/json-patch+json)`));
+  }
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1];
+  if (charset && charset.toLowerCase().replace(/[-_]/g, '') !== 'utf8') {
+    return next(new CatalogError('UNSUPPORTED_MEDIA_TYPE', `Unsupported charset ${charset}: bodies must be UTF-8`));
+  }
+  next();
+};
+
+export function bodyReader(limits: BodyLimits): RequestHandler[] {
+  const json = express.json({
+    type: JSON_TYPES,
+    limit: limits.maxBodyBytes,
+    strict: false,
+    // Runs on the raw bytes before JSON.parse: what it throws reaches the error handler as it is.
+    verify: (_req, _res, buf) => {
+      try {
+        UTF8.decode(buf);
+      } catch {
+        throw new CatalogError('VALIDATION', 'Invalid request body: it is not valid UTF-8');
+      }
+      if (jsonDepthOf(buf, limits.maxJsonDepth) > limits.maxJsonDepth) {
+        throw new CatalogError('VALIDATION', `Invalid request body: JSON nested deeper than ${limits.maxJsonDepth} levels (setting MAX_JSON_DEPTH)`);
+      }
+    },
+  });
+  const noForbiddenKeys: RequestHandler = (req, _res, next) => {
+    const path = req.body !== undefined ? findForbiddenKey(req.body, 'body') : undefined;
+    if (path) return next(new CatalogError('VALIDATION', `Invalid request body: the key at ${path} is not allowed (prototype keys are refused)`));
+    next();
+  };
+  return [checkMediaType, json, noForbiddenKeys];
+}
