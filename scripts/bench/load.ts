@@ -42,7 +42,8 @@ async function runHalf(op: Op, concurrency: number, seconds: number, ops: number
       const n = next();
       const t0 = performance.now();
       try {
-        half.units += await op(w, n);
+        const units = await op(w, n); // read the sum only after the await, or concurrent workers lose updates
+        half.units += units;
         half.latencies.push(performance.now() - t0);
       } catch (e) {
         half.errors++;

@@ -49,6 +49,7 @@ async function main(): Promise<number> {
     if (wants(args, 'rest-get')) thin = await startThinLayer(opensearch, datasetIndex(c));
     const { rows, extra } = await runRows(c, args, thin);
     process.stdout.write(`\n${header}\n\n${formatTable(rows)}\n\nCPU columns: microseconds of CPU per unit of the OpenSearch process / of the service process, from /proc/<pid>/stat.\n`);
+    for (const f of (extra.failures as string[]) ?? []) process.stdout.write(`FAILED ${f}\n`);
     if (calls.length) process.stdout.write(`Engine calls per request: ${calls.map((k) => `${k.row} ${+k.total.toFixed(2)}`).join(', ')}\n`);
     return save(stamp, { header, args, seed, rows, calls, ...extra });
   } finally {

@@ -66,7 +66,8 @@ export async function runRmw(c: BenchContext): Promise<RmwFigures> {
       await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
         const s = performance.now();
         try {
-          acc[side].units += await ops[side](`k${half}_${round}_${w}`);
+          const units = await ops[side](`k${half}_${round}_${w}`);
+          acc[side].units += units;
           acc[side].lat.push(performance.now() - s);
         } catch {
           acc[side].errors++;

@@ -38,12 +38,23 @@ const secondsFigures = (runs: number[]): SideFigures => {
   return { rate: 1 / mean, units: runs.length, seconds: mean, p50Ms: mean * 1000, p99Ms: Math.max(...runs) * 1000, errors: 0 };
 };
 
+/** A row that fails is reported and skipped; the others still run. */
+async function guard(c: BenchContext, failures: string[], name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (e) {
+    failures.push(`${name}: ${(e as Error).message}`);
+    c.progress(`  ${name} FAILED: ${(e as Error).message}`);
+  }
+}
+
 export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: string; pid: number }): Promise<RowsResult> {
   const rows: Row[] = [];
-  const extra: Record<string, unknown> = {};
+  const failures: string[] = [];
+  const extra: Record<string, unknown> = { failures };
   const reads = [restGet(c, thin?.url), graphqlGet(c), graphqlFilter(c), restQuery(c), facets(c)];
-  for (const w of reads) if (wants(args, w.name)) rows.push(await timedRow(c, w, thin?.pid));
-  if (wants(args, 'rmw')) {
+  for (const w of reads) if (wants(args, w.name)) await guard(c, failures, w.name, async () => void rows.push(await timedRow(c, w, thin?.pid)));
+  if (wants(args, 'rmw')) await guard(c, failures, 'rmw', async () => {
     c.progress('rmw: 32 concurrent PATCHes adding keys to one entity, 20 rounds per side');
     const f = await runRmw(c);
     const ratio = ratioOf(f.tessera.rate, f.raw.rate);
@@ -53,8 +64,8 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
       note: `lost: Tessera ${f.tessera.lost}, raw ${f.raw.lost}; raw ${f.raw.attemptsPerWrite.toFixed(1)} attempts per write`,
     });
     c.progress(`  ratio ${ratio.toFixed(2)}, lost ${f.tessera.lost}`);
-  }
-  if (wants(args, 'reindex')) {
+  });
+  if (wants(args, 'reindex')) await guard(c, failures, 'reindex', async () => {
     c.progress('reindex: npm run reindex rebuild of the dataset index vs _reindex + alias swap by hand');
     const f = await runReindexRow(c);
     const t = secondsFigures(f.tesseraSeconds);
@@ -67,8 +78,8 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
     });
     extra.reindex = f;
     c.progress(`  ratio ${ratio.toFixed(2)}`);
-  }
-  if (wants(args, 'bulk')) {
+  });
+  if (wants(args, 'bulk')) await guard(c, failures, 'bulk', async () => {
     const state: BulkState = { created: [], twoPass: false };
     try {
       const row = await timedRow(c, bulkCreate(c, state));
@@ -77,6 +88,6 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
     } finally {
       await removeBulkDocs(c, state);
     }
-  }
+  });
   return { rows, extra };
 }

@@ -6,6 +6,8 @@ import type { BenchContext } from './context.js';
 import { request } from './http.js';
 import { facets, graphqlFilter, graphqlGet, restGet, restQuery } from './reads.js';
 import { ROOT } from './processes.js';
+import { bulkCreate, removeBulkDocs, type BulkState } from './bulk.js';
+import type { CountedRow } from './calls.js';
 
 /** OPENSEARCH_URL when set, else the managed node (started with scripts/opensearch.sh when it is not running). */
 export async function openSearchUrl(progress: (line: string) => void): Promise<string> {
@@ -34,5 +36,15 @@ export function callRows(args: BenchArgs) {
     { row: 'rest-get', make: restGet }, { row: 'graphql-get', make: graphqlGet }, { row: 'graphql-filter', make: graphqlFilter },
     { row: 'rest-query', make: restQuery }, { row: 'facets', make: facets },
   ].filter((r) => wants(args, r.row));
-  return rows.map((r) => ({ row: r.row, op: (ctx: BenchContext) => r.make(ctx).tessera }));
+  const counted: CountedRow[] = rows.map((r) => ({ row: r.row, op: (ctx: BenchContext) => r.make(ctx).tessera }));
+  if (wants(args, 'bulk')) {
+    const state: BulkState = { created: [], twoPass: false };
+    let ctxOf: BenchContext | undefined;
+    counted.unshift({
+      row: 'bulk (per batch of 500)', repeats: 2,
+      op: (ctx) => ((ctxOf = ctx), bulkCreate(ctx, state).tessera),
+      cleanup: async () => ctxOf && removeBulkDocs(ctxOf, state),
+    });
+  }
+  return counted;
 }

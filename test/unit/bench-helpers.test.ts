@@ -83,3 +83,20 @@ describe('bench catalog and proxy', () => {
     expect(endpointOf('POST', '/_bulk', 'bench_')).toBe('POST _bulk');
   });
 });
+
+describe('bench load', () => {
+  it('counts every unit of concurrent workers and runs the halves mirrored', async () => {
+    const { runMirrored } = await import('../../scripts/bench/load.js');
+    const order: string[] = [];
+    const op = (name: string) => async () => {
+      if (order.at(-1) !== name) order.push(name);
+      await new Promise((r) => setTimeout(r, 1));
+      return 2;
+    };
+    const f = await runMirrored([{ name: 'a', op: op('a') }, { name: 'b', op: op('b') }], { concurrency: 8, seconds: 10, ops: 40, warmupSeconds: 0.01, progress: () => undefined });
+    expect(f.a.units).toBe(160);
+    expect(f.b.units).toBe(160);
+    // Warm-ups a, b; then the timed halves a, b, b, a (the two b halves run back to back).
+    expect(order).toEqual(['a', 'b', 'a', 'b', 'a']);
+  });
+});
