@@ -41,3 +41,10 @@ export async function bootstrapCatalog(services: Services): Promise<void> {
     );
   }
 }
+
+/** Whether the built-in value types exist (bootstrapCatalog has run against these indices); one mget. */
+export async function isBootstrapped(services: Services): Promise<boolean> {
+  const urns = VALUE_KINDS.map(valueTypeUrn);
+  const present = await services.store.mget('dataType', urns);
+  return urns.every((urn) => present.get(urn)?.aspects.dataTypeInfo);
+}

@@ -51,3 +51,9 @@ export async function withReindexLock<T>(services: Services, fn: () => Promise<T
     await jobStore.deleteLease(LOCK_ID, seq).catch((e) => services.log.warn({ err: e }, 'could not release the reindex lock'));
   }
 }
+
+/** The holder of a live reindex lock (a rebuild is under way somewhere), or undefined. */
+export async function reindexLockHolder(services: Services): Promise<string | undefined> {
+  const current = await services.jobStore.readLease<Lease>(LOCK_ID);
+  return current && current.doc.leaseUntil > Date.now() ? current.doc.leaseOwner : undefined;
+}
