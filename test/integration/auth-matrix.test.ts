@@ -95,15 +95,15 @@ describe('bearer token authentication', () => {
     expect((await call('GET', '/gms/config', undefined)).body.noCode).toBe('true');
     const doc = await call('GET', '/openapi/v3/api-docs', undefined);
     expect(doc.status).toBe(200);
-    expect(doc.body.openapi).toBe('3.0.3');
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/openapi/v3/entity/{entityName}/{urn}/{aspectName}', '/aspects', '/api/graphql']));
+    expect(doc.body.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/openapi/v3/entity/dataset/{urn}/globalTags', '/aspects', '/api/graphql']));
     expect(doc.body.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
     expect((await call('GET', '/gms/openapi/v3/api-docs', undefined)).status).toBe(200);
     for (const path of ['/openapi/swagger-ui', '/openapi/swagger-ui/index.html', '/gms/openapi/swagger-ui']) {
       const page = await call('GET', path, undefined, undefined, 'text/html');
       expect(page.status, path).toBe(200);
       expect(page.headers.get('content-type'), path).toMatch(/^text\/html/);
-      expect(page.text, path).toContain(path.startsWith('/gms') ? '/gms/openapi/v3/api-docs' : "'/openapi/v3/api-docs'");
+      expect(page.text, path).toContain(path.startsWith('/gms') ? '"/gms/openapi/swagger-ui/swagger-initializer.js"' : '"/openapi/swagger-ui/swagger-initializer.js"');
     }
     const graphiql = await call('GET', '/api/graphql', undefined, undefined, 'text/html');
     expect(graphiql.status).toBe(200);
