@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
+          // A write from the page returns once searchable (about a second): polls wait for the page, not a clock.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,0 +1,138 @@
+/** /ui/search in a browser: text and query-string search, inline syntax errors, facet clicks and ranges, counts checked against the API. */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../integration/harness.js';
+import { signInByLink, useBrowserApp } from './browser-harness.js';
+import { seedCatalog } from './seed.js';
+
+const fx = useBrowserApp('uisearch', seedCatalog);
+
+type And = { field: string; condition?: string; values: string[] }[];
+
+async function apiSearch(app: TestApp, query: string, and: And = []): Promise<{ total: number; urns: string[] }> {
+  const r = await app.graphql(
+    `query($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { total searchResults { entity { urn } } } }`,
+    { input: { types: ['DATASET'], query, count: 100, orFilters: and.length ? [{ and }] : [] } },
+  );
+  expect(r.errors).toBeUndefined();
+  return { total: r.data.scrollAcrossEntities.total, urns: r.data.scrollAcrossEntities.searchResults.map((s: any) => s.entity.urn).sort() };
+}
+
+async function apiFacets(app: TestApp, facets: string[], and: And = []): Promise<Record<string, Record<string, number>>> {
+  const r = await app.graphql(
+    `query($input: AggregateAcrossEntitiesInput!) { aggregateAcrossEntities(input: $input) { facets { field aggregations { value count } } } }`,
+    { input: { types: ['DATASET'], query: '*', facets, orFilters: and.length ? [{ and }] : [] } },
+  );
+  expect(r.errors).toBeUndefined();
+  return Object.fromEntries(r.data.aggregateAcrossEntities.facets.map((f: any) => [f.field, Object.fromEntries(f.aggregations.map((a: any) => [a.value, a.count]))]));
+}
+
+const shownTotal = (page: Page) => page.locator('.total').getAttribute('data-total').then(Number);
+const shownUrns = async (page: Page) => (await page.locator('.result').evaluateAll((els) => els.map((e) => e.getAttribute('data-urn')!))).sort();
+const facetCount = (page: Page, field: string, label: string) =>
+  page.locator(`fieldset[data-facet="${field}"] label`, { hasText: label }).locator('.count').getAttribute('data-count').then(Number);
+
+async function searchFor(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Search', { exact: true }).fill(text);
+  await page.getByLabel('Search', { exact: true }).press('Enter');
+}
+
+describe('web page search', () => {
+  it('searches by text: the same results as the API, and the query in the URL', async () => {
+    const { page, app } = fx;
+    await signInByLink(fx);
+    await page.locator('.result').first().waitFor();
+    expect(await shownTotal(page)).toBe((await apiSearch(app, '*')).total);
+    await searchFor(page, 'shop');
+    await expect.poll(() => page.url()).toContain('query=shop');
+    const api = await apiSearch(app, 'shop');
+    expect(api.total).toBeGreaterThan(1);
+    await expect.poll(() => shownTotal(page)).toBe(api.total);
+    expect(await shownUrns(page)).toEqual(api.urns);
+  });
+
+  it('searches by query string, as the API reads it', async () => {
+    const { page, app } = fx;
+    const q = 'structuredProperties.io_acme_retentionDays:>45 AND tags:"urn:li:tag:pii"';
+    await page.goto(`${app.url}/ui/search#token=${app.token}`);
+    await searchFor(page, q);
+    const api = await apiSearch(app, q);
+    expect(api.total).toBe(2);
+    await expect.poll(() => shownUrns(page)).toEqual(api.urns);
+  });
+
+  it('shows a syntax error inline with the position the API reports', async () => {
+    const { page, app } = fx;
+    await page.goto(`${app.url}/ui/search?query=${encodeURIComponent('name:(orders')}&type=dataset#token=${app.token}`);
+    const api = await app.graphql(`{ scrollAcrossEntities(input: { types: [DATASET], query: "name:(orders" }) { total } }`);
+    const message: string = api.errors[0].message;
+    expect(message).toMatch(/at character 6/);
+    const error = page.locator('#query-error');
+    await expect.poll(() => error.locator('p').textContent()).toBe(message);
+    expect(await error.locator('mark').textContent()).toBe('(');
+    expect(await page.getByLabel('Search', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('filters by facet clicks, updates every count like the API, and the back button undoes a click', async () => {
+    const { page, app } = fx;
+    await signInByLink(fx);
+    const facets = ['tags', 'platform', 'structuredProperties.io.acme.privacy.tier'];
+    const all = await apiFacets(app, facets);
+    await expect.poll(() => facetCount(page, 'tags', 'PII')).toBe(all.tags['urn:li:tag:pii']);
+    expect(await facetCount(page, 'platform', 'hive')).toBe(all.platform['urn:li:dataPlatform:hive']);
+    // Allowed values are listed in their defined order, with their descriptions, counted or not.
+    const tierValues = await page.locator('fieldset[data-facet="structuredProperties.io.acme.privacy.tier"] .facet-value').allTextContents();
+    expect(tierValues).toEqual(['public', 'internal', 'secret']);
+
+    await page.getByRole('checkbox', { name: /^PII/ }).check();
+    await expect.poll(() => page.url()).toContain(`filter=${encodeURIComponent('tags=urn:li:tag:pii')}`);
+    const pii: And = [{ field: 'tags', values: ['urn:li:tag:pii'] }];
+    const piiSearch = await apiSearch(app, '*', pii);
+    await expect.poll(() => shownTotal(page)).toBe(piiSearch.total);
+    expect(await shownUrns(page)).toEqual(piiSearch.urns);
+    const piiFacets = await apiFacets(app, facets, pii);
+    await expect.poll(() => facetCount(page, 'platform', 'hive')).toBe(piiFacets.platform['urn:li:dataPlatform:hive']);
+    expect(await facetCount(page, 'structuredProperties.io.acme.privacy.tier', 'internal')).toBe(piiFacets['structuredProperties.io.acme.privacy.tier'].internal ?? 0);
+    expect(await facetCount(page, 'structuredProperties.io.acme.privacy.tier', 'public')).toBe(piiFacets['structuredProperties.io.acme.privacy.tier'].public ?? 0);
+
+    await page.getByRole('checkbox', { name: /^secret/ }).check();
+    const both: And = [...pii, { field: 'structuredProperties.io.acme.privacy.tier', values: ['secret'] }];
+    const bothSearch = await apiSearch(app, '*', both);
+    expect(bothSearch.total).toBe(1);
+    await expect.poll(() => shownUrns(page)).toEqual(bothSearch.urns);
+
+    await page.goBack();
+    await expect.poll(() => shownTotal(page)).toBe(piiSearch.total);
+    expect(await page.getByRole('checkbox', { name: /^secret/ }).isChecked()).toBe(false);
+    await page.goBack();
+    await expect.poll(() => shownTotal(page)).toBe((await apiSearch(app, '*')).total);
+  });
+
+  it('filters a number property by range', async () => {
+    const { page, app } = fx;
+    await signInByLink(fx);
+    await page.getByLabel('From').fill('60');
+    await page.getByRole('button', { name: 'Apply range of Retention (days)' }).click();
+    const api = await apiSearch(app, '*', [{ field: 'structuredProperties.io.acme.retentionDays', condition: 'GREATER_THAN_OR_EQUAL_TO', values: ['60'] }]);
+    expect(api.total).toBe(2);
+    await expect.poll(() => shownUrns(page)).toEqual(api.urns);
+    expect(page.url()).toContain(`filter=${encodeURIComponent('structuredProperties.io.acme.retentionDays>=60')}`);
+  });
+
+  it('pages through results with the scroll id', async () => {
+    const { page, app } = fx;
+    const entities = Array.from({ length: 21 }, (_, i) => ({
+      urn: `urn:li:dataset:(urn:li:dataPlatform:s3,bulk.part${String(i).padStart(2, '0')},PROD)`,
+      datasetProperties: { value: { name: `bulk.part${i}`, description: 'bulk part' } },
+    }));
+    const r = await app.post('/openapi/v3/entity/dataset?async=false', entities);
+    expect(r.status, r.text).toBe(200);
+    await app.refresh();
+    await page.goto(`${app.url}/ui/search?query=bulk&type=dataset#token=${app.token}`);
+    await expect.poll(() => shownTotal(page)).toBe(21);
+    expect(await page.locator('.result').count()).toBe(20);
+    await page.getByRole('button', { name: /Show more/ }).click();
+    await expect.poll(() => page.locator('.result').count()).toBe(21);
+    expect(await page.getByRole('button', { name: /Show more/ }).count()).toBe(0);
+  });
+});
