@@ -65,7 +65,8 @@ const notRemoved = { bool: { must_not: [{ term: { removed: true } }] } };
 
 export function graphqlFilter(c: BenchContext): Workload {
   const input = { types: ['DATASET'], query: '*', count: 10, orFilters: [{ and: [{ field: `structuredProperties.${qualifiedName(0, 'retention')}`, condition: 'GREATER_THAN', values: ['45'] }] }] };
-  const body = { size: 10, track_total_hits: true, sort: [{ urn: 'asc' }], _source: ['urn', 'entityType'], query: { bool: { filter: [{ range: { [propertyField(0, 'retention')]: { gt: 45 } } }, notRemoved] } } };
+  // Only URNs are presented (the index names the type), so the least work is the URN's doc value, not the stored _source.
+  const body = { size: 10, track_total_hits: true, sort: [{ urn: 'asc' }], _source: false, docvalue_fields: ['urn'], query: { bool: { filter: [{ range: { [propertyField(0, 'retention')]: { gt: 45 } } }, notRemoved] } } };
   const run = () => graphql(c, SCROLL, { input });
   const raw = () => osOk(c, 'POST', `/${datasetIndex(c)}/_search`, body);
   return {
@@ -73,7 +74,7 @@ export function graphqlFilter(c: BenchContext): Workload {
     async probe() {
       const t = (await run()).scrollAcrossEntities;
       const r = (await raw()).json().hits;
-      expectEqual('GraphQL filter search', [t.total, t.searchResults.map((x: any) => x.entity.urn)], [r.total.value, r.hits.map((h: any) => h._source.urn)]);
+      expectEqual('GraphQL filter search', [t.total, t.searchResults.map((x: any) => x.entity.urn)], [r.total.value, r.hits.map((h: any) => h.fields.urn[0])]);
     },
     tessera: async () => (await run(), 1),
     raw: async () => (await raw(), 1),

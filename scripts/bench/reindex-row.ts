@@ -11,6 +11,8 @@ export interface ReindexFigures {
   startupSeconds: number;
   rawSeconds: number[];
   documents: number;
+  /** The last Tessera rebuild's output, each line stamped with seconds since the command started. */
+  timeline?: string;
 }
 
 function runReindex(c: BenchContext, args: string[]): Promise<{ seconds: number; out: string }> {
@@ -20,9 +22,11 @@ function runReindex(c: BenchContext, args: string[]): Promise<{ seconds: number;
       cwd: ROOT,
       env: { ...process.env, OPENSEARCH_URL: c.opensearch, INDEX_PREFIX: c.prefix, SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX: 'true', ENABLE_STRUCTURED_PROPERTIES_SYSTEM_UPDATE: 'true' },
     });
+    // Each output line is stamped with the seconds since spawn, so the JSON shows where a rebuild spends its time.
     let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
+    const stamp = (d: Buffer) => (out += String(d).split('\n').filter(Boolean).map((l) => `[${((performance.now() - t0) / 1000).toFixed(2)}] ${l}\n`).join(''));
+    child.stdout.on('data', stamp);
+    child.stderr.on('data', stamp);
     child.on('exit', (code) => (code === 0 ? resolve({ seconds: (performance.now() - t0) / 1000, out }) : reject(new Error(`reindex exited ${code}: ${out.slice(-600)}`))));
   });
 }
@@ -69,6 +73,7 @@ export async function runReindexRow(c: BenchContext): Promise<ReindexFigures> {
       const r = await runReindex(c, ['--types', 'dataset']);
       if (!/rebuilt/.test(r.out) || /0 rebuilt/.test(r.out)) throw new Error(`reindex did not rebuild: ${r.out.slice(-400)}`);
       fig.tesseraSeconds.push(r.seconds - startupSeconds);
+      fig.timeline = r.out;
     } else fig.rawSeconds.push(await rawRebuild(c));
     const after = await count();
     if (after !== documents) throw new Error(`equal-results probe failed for reindex: ${documents} documents before, ${after} after`);
