@@ -1,22 +1,10 @@
 /** A real Tessera app plus Debian's chromium driven by playwright-core; a failing test leaves a screenshot in test-artifacts/. */
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startTestApp, type TestApp } from '../integration/harness.js';
 import { UI_DIR } from '../../src/http/ui-routes.js';
-
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
-export function chromiumPath(): string {
-  const found = CANDIDATES.find((p): p is string => !!p && existsSync(p));
-  if (!found) throw new Error('No chromium found: apt-get install -y chromium (or set CHROMIUM_PATH)');
-  return found;
-}
-
-export function launchChromium(): Promise<Browser> {
-  // Root in CI containers cannot use chromium's sandbox.
-  return chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
-}
+import { launchChromium } from './chromium.js';
 
 export interface BrowserFixture {
   app: TestApp;

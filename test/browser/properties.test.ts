@@ -67,6 +67,8 @@ describe('web page properties page', () => {
     await page.goto(`${app.url}/ui/dataset/${encodeURIComponent(ORDERS)}`);
     await page.getByRole('heading', { name: 'Properties' }).waitFor();
     await page.locator('.dataset-page .property').first().waitFor();
+    // The definitions have loaded once a column offers the other properties.
+    await page.locator('li.column select option', { hasText: 'Retention (days)' }).first().waitFor({ state: 'attached' });
     expect(await page.locator(`.property[data-property="${TEAM}"]`).count()).toBe(0);
     expect(await page.locator('.dataset-page select option', { hasText: 'Owning team' }).count()).toBe(0);
 
@@ -116,6 +118,6 @@ describe('web page properties page', () => {
     expect(jobs[0].status).toBe('done');
     expect(await progress.textContent()).toContain(`entities ${jobs[0].progress.entities}`);
     await page.getByRole('button', { name: 'Close' }).click();
-    expect(await row(page, TEAM).count()).toBe(0);
+    await expect.poll(() => row(page, TEAM).count()).toBe(0);
   });
 });

@@ -1,6 +1,9 @@
 /** A small catalog for the browser tests and screenshots: tags, two structured properties and datasets with columns. */
 import type { TestApp } from '../integration/harness.js';
-import { enc } from '../integration/harness.js';
+
+/** What seeding needs of an app: the test harness's app, or a running service reached over HTTP. */
+export type SeedTarget = Pick<TestApp, 'request' | 'graphql' | 'refresh'>;
+const enc = encodeURIComponent;
 
 export const TIER = 'urn:li:structuredProperty:io.acme.privacy.tier';
 export const RETENTION = 'urn:li:structuredProperty:io.acme.retentionDays';
@@ -14,18 +17,18 @@ export const DATASETS = [
   { platform: 'kafka', name: 'events.clicks', description: 'Click stream of the web shop', tags: [], tier: [], retention: undefined, columns: ['ts', 'session', 'url'] },
 ] as const;
 
-async function ok(app: TestApp, method: string, path: string, body?: unknown): Promise<void> {
+async function ok(app: SeedTarget, method: string, path: string, body?: unknown): Promise<void> {
   const r = await app.request(method, path, body);
   if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
 }
 
-async function gqlOk(app: TestApp, query: string, variables?: Record<string, unknown>): Promise<any> {
+async function gqlOk(app: SeedTarget, query: string, variables?: Record<string, unknown>): Promise<any> {
   const r = await app.graphql(query, variables);
   if (r.errors) throw new Error(JSON.stringify(r.errors));
   return r.data;
 }
 
-export async function defineProperties(app: TestApp): Promise<void> {
+export async function defineProperties(app: SeedTarget): Promise<void> {
   const types = ['urn:li:entityType:service.dataset', 'urn:li:entityType:service.schemaField'];
   await ok(app, 'POST', `/openapi/v3/entity/structuredProperty/${enc(TIER)}/propertyDefinition?createIfNotExists=false`, {
     value: {
@@ -54,7 +57,7 @@ export async function defineProperties(app: TestApp): Promise<void> {
   });
 }
 
-export async function seedCatalog(app: TestApp): Promise<void> {
+export async function seedCatalog(app: SeedTarget): Promise<void> {
   await defineProperties(app);
   for (const [id, name, description] of [
     ['pii', 'PII', 'Personal data'],
