@@ -1,43 +1,13 @@
-/** The dataset YAML file of `tessera dataset upsert`: one dataset or a list, turned into the aspect changes that write it. */
-import { z } from 'zod';
+/** The dataset YAML file of `tessera dataset upsert` (the original's format): one dataset or a list, turned into the aspect changes that write it. */
 import { datasetUrn, parseEntityUrn, schemaFieldUrn } from '../model/urn.js';
 import type { AspectChange } from '../sdk/emitter.js';
+import { readAvroSchema } from './avro-schema.js';
+import { domainUrn, glossaryTermsOf, ownershipOf, schemaMetadataOf, tagUrn, upstreamPatchOf } from './dataset-aspects.js';
+import { DatasetEntrySchema, type DatasetEntry, type FieldEntry } from './dataset-entry.js';
 import { CliError } from './cli-error.js';
 import { entryIdOf, refuseFile, zodProblems, type FileProblem } from './file-problems.js';
 
-const scalar = z.union([z.string(), z.number(), z.boolean()]);
-const PropertyValuesSchema = z.record(z.string(), z.union([scalar, z.array(scalar)]));
-
-/** Field `type` words and the schema type each maps to. */
-export const FIELD_TYPES: Record<string, string> = {
-  string: 'StringType', number: 'NumberType', int: 'NumberType', long: 'NumberType', float: 'NumberType', double: 'NumberType',
-  boolean: 'BooleanType', bytes: 'BytesType', fixed: 'FixedType', array: 'ArrayType', map: 'MapType', union: 'UnionType',
-  record: 'RecordType', date: 'DateType', time: 'TimeType', timestamp: 'TimeType', enum: 'EnumType', null: 'NullType',
-};
-
-const FieldSchema = z.strictObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  type: z.string().refine((t) => Object.hasOwn(FIELD_TYPES, t.toLowerCase()), { error: (i) => `unknown type ${String(i.input)}; one of ${Object.keys(FIELD_TYPES).join(', ')}` }).optional(),
-  nativeDataType: z.string().optional(),
-  description: z.string().optional(),
-  doc: z.string().optional(),
-  nullable: z.boolean().optional(),
-  structured_properties: PropertyValuesSchema.optional(),
-});
-
-export const DatasetEntrySchema = z.strictObject({
-  id: z.union([z.string(), z.number()]).transform(String).optional(),
-  platform: z.string().optional(),
-  env: z.string().optional(),
-  urn: z.string().optional(),
-  name: z.string().optional(),
-  description: z.string().optional(),
-  properties: z.record(z.string(), scalar).optional(),
-  schema: z.strictObject({ fields: z.array(FieldSchema) }).optional(),
-  tags: z.array(z.string()).optional(),
-  structured_properties: PropertyValuesSchema.optional(),
-});
-type DatasetEntry = z.output<typeof DatasetEntrySchema>;
+export { FIELD_TYPES } from './dataset-entry.js';
 
 export interface DatasetPlan {
   urn: string;
@@ -46,8 +16,11 @@ export interface DatasetPlan {
   propertyUrns: string[];
 }
 
+type Problem = (field: string, message: string) => void;
+
 const propertyUrnOf = (key: string) => (key.startsWith('urn:li:structuredProperty:') ? key : `urn:li:structuredProperty:${key}`);
 const valueOf = (v: string | number | boolean) => (typeof v === 'number' ? { double: v } : { string: String(v) });
+const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 function assignments(map: Record<string, unknown> | undefined) {
   return Object.entries(map ?? {}).map(([key, v]) => ({
@@ -56,54 +29,75 @@ function assignments(map: Record<string, unknown> | undefined) {
   }));
 }
 
-function plan(entry: DatasetEntry, problem: (field: string, message: string) => void): DatasetPlan | undefined {
+function urnOf(entry: DatasetEntry, problem: Problem): string | undefined {
   let urn = entry.urn;
   if (!urn) {
     if (!entry.id) return void problem('id', 'either id (with platform) or urn is required');
     if (!entry.platform) return void problem('platform', 'is required with id (e.g. hive, or urn:li:dataPlatform:hive)');
     urn = datasetUrn(entry.platform, entry.id, entry.env ?? 'PROD');
   }
-  let parts: string[];
   try {
-    parts = parseEntityUrn(urn).parts;
+    parseEntityUrn(urn);
     if (!urn.startsWith('urn:li:dataset:')) return void problem('urn', `${urn} is not a dataset urn`);
   } catch (e) {
     return void problem(entry.urn ? 'urn' : 'env', (e as Error).message);
   }
-  const platformUrn = parts[0];
-  const name = parts.slice(1, -1).join(',');
-  const fields = entry.schema?.fields ?? [];
+  return urn;
+}
+
+/** The file's fields: those of the `.avsc` schema it names, completed by the YAML's fields of the same id, or the YAML's own. */
+function fieldsOf(file: string, entry: DatasetEntry, problem: Problem): { fields: FieldEntry[]; raw: string } | undefined {
+  const listed = entry.schema?.fields ?? [];
+  if (!entry.schema?.file) return { fields: listed, raw: entry.schema?.raw_schema ?? '' };
+  let avro;
+  try {
+    avro = readAvroSchema(file, entry.schema.file);
+  } catch (e) {
+    return void problem('schema.file', (e as Error).message);
+  }
+  const byId = new Map(avro.fields.map((f) => [f.id, f]));
+  listed.forEach((f, i) => {
+    const known = byId.get(f.id);
+    if (!known) problem(`schema.fields[${i}].id`, `Field ${f.id} not found in the schema file ${entry.schema!.file}`);
+    else byId.set(f.id, { ...known, ...defined(f) });
+  });
+  return { fields: [...byId.values()], raw: avro.text };
+}
+
+function plan(file: string, entry: DatasetEntry, problem: Problem): DatasetPlan | undefined {
+  const urn = urnOf(entry, problem);
+  const schema = fieldsOf(file, entry, problem);
+  if (!urn || !schema) return undefined;
+  const { parts } = parseEntityUrn(urn);
+  const [platformUrn, name, env] = [parts[0], parts.slice(1, -1).join(','), parts[parts.length - 1]];
+  const { fields } = schema;
   const typed = fields.filter((f) => f.type).length;
   if (typed > 0 && typed < fields.length) return void problem('schema.fields', 'Either all fields must have type information or none of them should');
+  const owners = entry.owners && ownershipOf(entry.owners);
+  if (owners?.problem) return void problem(`owners[${owners.problem.index}].type`, owners.problem.message);
 
   const changes: AspectChange[] = [];
+  const add = (aspectName: string, value: unknown, entityUrn = urn) => changes.push({ entityUrn, aspectName, value });
   const props: { op: 'add'; path: string; value: unknown }[] = [{ op: 'add', path: '/name', value: entry.name ?? entry.id ?? name }];
   if (entry.description !== undefined) props.push({ op: 'add', path: '/description', value: entry.description });
+  if (entry.external_url !== undefined) props.push({ op: 'add', path: '/externalUrl', value: entry.external_url });
   if (entry.properties) props.push({ op: 'add', path: '/customProperties', value: Object.fromEntries(Object.entries(entry.properties).map(([k, v]) => [k, String(v)])) });
   // A patch keeps what the file does not mention (and creates the dataset when it is new).
   changes.push({ entityUrn: urn, aspectName: 'datasetProperties', changeType: 'PATCH', value: props });
-  if (typed > 0) {
-    changes.push({
-      entityUrn: urn,
-      aspectName: 'schemaMetadata',
-      value: {
-        schemaName: name, platform: platformUrn, version: 0, hash: '',
-        platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
-        fields: fields.map((f) => ({
-          fieldPath: f.id,
-          type: { type: { [`com.linkedin.schema.${FIELD_TYPES[f.type!.toLowerCase()]}`]: {} } },
-          nativeDataType: f.nativeDataType ?? f.type!,
-          ...(f.description ?? f.doc ? { description: f.description ?? f.doc } : {}),
-          ...(f.nullable !== undefined ? { nullable: f.nullable } : {}),
-        })),
-      },
-    });
+  if (typed > 0) add('schemaMetadata', schemaMetadataOf(name, platformUrn, schema.raw, fields));
+  for (const f of fields.filter((x) => x.structured_properties)) add('structuredProperties', { properties: assignments(f.structured_properties) }, schemaFieldUrn(urn, f.id));
+  const subtypes = [entry.subtype, ...(entry.subtypes ?? [])].filter((s): s is string => !!s);
+  if (subtypes.length > 0) add('subTypes', { typeNames: subtypes });
+  if (entry.tags) add('globalTags', { tags: entry.tags.map((t) => ({ tag: tagUrn(t) })) });
+  if (entry.glossary_terms) add('glossaryTerms', glossaryTermsOf(entry.glossary_terms));
+  if (owners?.value) add('ownership', owners.value);
+  if (entry.domains) add('domains', { domains: entry.domains.map(domainUrn) });
+  if (entry.structured_properties) add('structuredProperties', { properties: assignments(entry.structured_properties) });
+  for (const d of entry.downstreams ?? []) {
+    const downstream = d.startsWith('urn:li:') ? d : datasetUrn(platformUrn, d, env);
+    if (!downstream.startsWith('urn:li:dataset:')) return void problem('downstreams', `${d} is not a dataset urn`);
+    changes.push({ entityUrn: downstream, aspectName: 'upstreamLineage', changeType: 'PATCH', value: upstreamPatchOf(urn) });
   }
-  for (const f of fields.filter((x) => x.structured_properties)) {
-    changes.push({ entityUrn: schemaFieldUrn(urn, f.id), aspectName: 'structuredProperties', value: { properties: assignments(f.structured_properties) } });
-  }
-  if (entry.tags) changes.push({ entityUrn: urn, aspectName: 'globalTags', value: { tags: entry.tags.map((t) => ({ tag: t.startsWith('urn:li:tag:') ? t : `urn:li:tag:${t}` })) } });
-  if (entry.structured_properties) changes.push({ entityUrn: urn, aspectName: 'structuredProperties', value: { properties: assignments(entry.structured_properties) } });
 
   const referenced = [entry.structured_properties, ...fields.map((f) => f.structured_properties)].flatMap((m) => Object.keys(m ?? {}).map(propertyUrnOf));
   return { urn, changes, propertyUrns: [...new Set(referenced)] };
@@ -122,7 +116,7 @@ export function parseDatasetFile(file: string, raw: unknown): DatasetPlan[] {
     }
     const parsed = DatasetEntrySchema.safeParse(item);
     if (!parsed.success) return void problems.push(...zodProblems(parsed.error, i + 1, id));
-    const p = plan(parsed.data, (field, message) => problems.push({ entry: i + 1, entryId: id, field, message }));
+    const p = plan(file, parsed.data, (field, message) => problems.push({ entry: i + 1, entryId: id, field, message }));
     if (p) plans.push(p);
   });
   if (problems.length > 0) refuseFile(file, problems);

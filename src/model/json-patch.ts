@@ -49,6 +49,7 @@ const TEMPLATES: Record<string, AspectTemplate> = {
   structuredProperties: { empty: () => ({ properties: [] }), keys: { properties: byFields(['propertyUrn']) } },
   editableSchemaMetadata: { empty: () => ({ editableSchemaFieldInfo: [] }), keys: { editableSchemaFieldInfo: byFields(['fieldPath']) } },
   datasetProperties: { empty: () => ({ customProperties: {}, tags: [] }), keys: {} },
+  upstreamLineage: { empty: () => ({ upstreams: [] }), keys: { upstreams: byFields(['dataset']) } },
   propertyDefinition: {
     empty: () => ({ qualifiedName: '', valueType: 'urn:li:dataType:service.string', entityTypes: [] }),
     keys: { entityTypes: self, allowedPlatforms: self, allowedValues: (item) => [String(item?.value?.string ?? item?.value?.double ?? '')] },

@@ -123,9 +123,11 @@ describe('tessera dataset upsert', () => {
     const refused = 'urn:li:dataset:(urn:li:dataPlatform:hive,refused,PROD)';
     const accepted = 'urn:li:dataset:(urn:li:dataPlatform:hive,accepted,PROD)';
     expect(r.json).toEqual([
-      { urn: refused, ok: false, error: expect.stringMatching(/^Validation Error \(HTTP 422\): proposals\[1\] .*31/) },
+      { urn: refused, ok: false, error: `Property: ${RETENTION}, value: {double=31.0} should be one of [{double=30.0}, {double=90.0}, {double=365.0}]` },
       { urn: accepted, ok: true },
     ]);
+    // Checked before the first write: nothing of the refused dataset exists.
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc(refused)}`)).status).toBe(404);
     expect((await aspect(accepted, 'structuredProperties')).properties).toEqual([{ propertyUrn: RETENTION, values: [{ double: 365 }] }]);
   });
 
@@ -140,7 +142,7 @@ describe('tessera dataset upsert', () => {
 - id: nopl
 - id: extra
   platform: hive
-  owners: [jane]
+  colour: red
 - id: badtype
   platform: hive
   schema:
@@ -154,7 +156,7 @@ describe('tessera dataset upsert', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`${f}: entry 2 (id mixed): schema.fields: Either all fields must have type information or none of them should`);
     expect(r.stderr).toContain(`${f}: entry 3 (id nopl): platform: is required with id`);
-    expect(r.stderr).toContain(`${f}: entry 4 (id extra): owners: unknown field`);
+    expect(r.stderr).toContain(`${f}: entry 4 (id extra): colour: unknown field`);
     expect(r.stderr).toContain(`${f}: entry 5 (id badtype): schema.fields[0].type: unknown type varchar`);
     expect(r.stderr).toMatch(new RegExp(`entry 6 \\(id badenv\\): env: Invalid urn: .*unknown environment MARS`));
     expect((await app.get(`/openapi/v3/entity/dataset/${enc('urn:li:dataset:(urn:li:dataPlatform:hive,ok.but.not.written,PROD)')}`)).status).toBe(404);
@@ -170,6 +172,123 @@ describe('tessera dataset upsert', () => {
     const plain = await runCli(['dataset', 'upsert', '-f', f], env);
     expect(plain.stderr).toBe('');
     expect(plain.stdout.trim().split('\n')).toEqual(Array.from({ length: 5 }, (_, i) => `Update succeeded for urn urn:li:dataset:(urn:li:dataPlatform:hive,bulk${i},PROD)`));
+  });
+});
+
+describe('tessera dataset upsert with the original\'s full dataset file', () => {
+  const AVSC = JSON.stringify({
+    type: 'record',
+    name: 'Order',
+    fields: [
+      { name: 'order_id', type: 'long', doc: 'the order' },
+      { name: 'note', type: ['null', 'string'] },
+      { name: 'customer', type: { type: 'record', name: 'Customer', fields: [{ name: 'email', type: 'string' }] } },
+      { name: 'placed', type: { type: 'int', logicalType: 'date' } },
+    ],
+  });
+  const FULL = 'urn:li:dataset:(urn:li:dataPlatform:kafka,shop.orders,PROD)';
+  const DOWN = 'urn:li:dataset:(urn:li:dataPlatform:kafka,shop.orders_copy,PROD)';
+
+  it('stores schema.file, owners, terms, downstreams, subtypes, domains, properties, external_url and column details', async () => {
+    file('orders.avsc', AVSC);
+    const f = file('full.yaml', `
+- id: shop.orders
+  platform: kafka
+  description: Orders of the shop
+  external_url: https://shop.example/orders
+  subtype: Topic
+  subtypes: [Stream]
+  properties: { retention: 7d }
+  owners: [jane, { id: bob, type: BUSINESS_OWNER }, { id: eve, type: urn:li:ownershipType:steward }]
+  glossary_terms: [Commerce.Order]
+  domains: [sales]
+  downstreams: [shop.orders_copy]
+  tags: [gold]
+  schema:
+    file: orders.avsc
+    fields:
+      - id: customer.email
+        description: who ordered
+        globalTags: [pii]
+        glossaryTerms: [Contact.Email]
+        structured_properties:
+          io.acryl.dataManagement.certifier: urn:li:corpuser:jane
+  structured_properties:
+    io.acryl.dataManagement.team: shop
+`);
+    const r = await runCli(['dataset', 'upsert', '-f', f], env);
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe(`Update succeeded for urn ${FULL}`);
+    expect(await aspect(FULL, 'datasetProperties')).toMatchObject({ description: 'Orders of the shop', externalUrl: 'https://shop.example/orders', customProperties: { retention: '7d' } });
+    const schema = await aspect(FULL, 'schemaMetadata');
+    expect(schema.platformSchema['com.linkedin.schema.OtherSchema'].rawSchema).toBe(AVSC);
+    expect(schema.fields.map((x: any) => [x.fieldPath, Object.keys(x.type.type)[0], x.nullable ?? false])).toEqual([
+      ['order_id', 'com.linkedin.schema.NumberType', false],
+      ['note', 'com.linkedin.schema.StringType', true],
+      ['customer', 'com.linkedin.schema.RecordType', false],
+      ['customer.email', 'com.linkedin.schema.StringType', false],
+      ['placed', 'com.linkedin.schema.DateType', false],
+    ]);
+    const email = schema.fields[3];
+    expect(email.description).toBe('who ordered');
+    expect(email.globalTags).toEqual({ tags: [{ tag: 'urn:li:tag:pii' }] });
+    expect(email.glossaryTerms.terms).toEqual([{ urn: 'urn:li:glossaryTerm:Contact.Email' }]);
+    expect(schema.fields[0].description).toBe('the order');
+    expect(await aspect(FULL, 'subTypes')).toEqual({ typeNames: ['Topic', 'Stream'] });
+    expect((await aspect(FULL, 'ownership')).owners).toEqual([
+      { owner: 'urn:li:corpuser:jane', type: 'TECHNICAL_OWNER' },
+      { owner: 'urn:li:corpuser:bob', type: 'BUSINESS_OWNER' },
+      { owner: 'urn:li:corpuser:eve', type: 'CUSTOM', typeUrn: 'urn:li:ownershipType:steward' },
+    ]);
+    expect((await aspect(FULL, 'glossaryTerms')).terms).toEqual([{ urn: 'urn:li:glossaryTerm:Commerce.Order' }]);
+    expect(await aspect(FULL, 'domains')).toEqual({ domains: ['urn:li:domain:sales'] });
+    expect(await aspect(FULL, 'globalTags')).toEqual({ tags: [{ tag: 'urn:li:tag:gold' }] });
+    expect(await aspect(DOWN, 'upstreamLineage')).toEqual({ upstreams: [{ dataset: FULL, type: 'COPY' }] });
+    expect((await aspect(field(FULL, 'customer.email'), 'structuredProperties')).properties).toEqual([
+      { propertyUrn: 'urn:li:structuredProperty:io.acryl.dataManagement.certifier', values: [{ string: 'urn:li:corpuser:jane' }] },
+    ]);
+  });
+
+  it('refuses a column value its property does not allow on columns before writing anything of the dataset', async () => {
+    const f = file('column-refused.yaml', `
+- id: shop.refused
+  platform: kafka
+  description: never written
+  schema:
+    fields:
+      - id: a
+        type: string
+        structured_properties:
+          io.acryl.privacy.retentionTime: 30
+`);
+    const r = await runCli(['dataset', 'upsert', '-f', f], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('entity type schemaField is not one of its entityTypes [dataset]');
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc('urn:li:dataset:(urn:li:dataPlatform:kafka,shop.refused,PROD)')}`)).status).toBe(404);
+  });
+
+  it('refuses a file whose schema file is missing or names an unknown field, with file, entry and field', async () => {
+    const f = file('bad-schema.yaml', `
+- id: a
+  platform: kafka
+  schema: { file: nowhere.avsc }
+- id: b
+  platform: kafka
+  schema: { file: orders.avsc, fields: [{ id: nope }] }
+- id: c
+  platform: kafka
+  schema: { file: orders.json }
+- id: d
+  platform: kafka
+  owners: [{ id: x, type: boss }]
+`);
+    const r = await runCli(['dataset', 'upsert', '-f', f], env);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/entry 1 \(id a\): schema\.file: cannot read .*nowhere\.avsc \(ENOENT\)/);
+    expect(r.stderr).toContain('entry 2 (id b): schema.fields[0].id: Field nope not found in the schema file orders.avsc');
+    expect(r.stderr).toContain('entry 3 (id c): schema.file: file must be a .avsc file');
+    expect(r.stderr).toContain('entry 4 (id d): owners[0].type: unknown ownership type boss');
   });
 });
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,6 +212,21 @@ describe('tessera properties get and list', () => {
     const reexported = join(home, 'reexported.yaml');
     await runCli(['properties', 'list', '--to-file', reexported], env);
     expect(readFileSync(reexported, 'utf8')).toBe(exported);
+  });
+
+  it('list --to-file merges into an existing file: listed entries replaced in place, the others kept, new ones appended', async () => {
+    const target = join(home, 'merged.yaml');
+    writeFileSync(target, `- id: local.only\n  type: string\n  entity_types: [dataset]\n- urn: ${RETENTION}\n  type: number\n  description: stale\n  entity_types: [dataset]\n`);
+    const r = await runCli(['properties', 'list', '--to-file', target], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe(`Merged 3 structured properties into ${target} (1 replaced, 2 added, 1 kept)`);
+    const merged = parse(readFileSync(target, 'utf8'));
+    expect(merged.map((e: any) => e.urn ?? e.id)).toEqual(['local.only', RETENTION, SLA, TEAM]);
+    expect(merged[1].description).not.toBe('stale');
+    writeFileSync(target, 'not: a list\n');
+    const bad = await runCli(['properties', 'list', '--to-file', target], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('cannot merge into it');
   });
 });
 
