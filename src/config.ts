@@ -8,7 +8,11 @@ const bool = z
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  OPENSEARCH_URL: z.string().url().optional(),
+  /** One node or several, comma-separated (http:// or https://; credentials may also be written in the URL). */
+  OPENSEARCH_URL: z
+    .string()
+    .refine((v) => v.split(',').every((u) => /^https?:\/\/[^\s,]+$/.test(u.trim()) && URL.canParse(u.trim())), 'one http(s) URL or a comma-separated list of them')
+    .optional(),
   INDEX_PREFIX: z
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, _ and - only')
@@ -21,6 +25,20 @@ export const ConfigSchema = z.object({
   SEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Every other OpenSearch call: past this (one retry included) the request answers 503. */
   OPENSEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** PEM file of the certificate authority that signed the cluster's TLS certificates (https:// URLs). */
+  OPENSEARCH_CA_FILE: z.string().optional(),
+  /** HTTP basic authentication (the security plugin's internal users, or a proxy). */
+  OPENSEARCH_USERNAME: z.string().optional(),
+  OPENSEARCH_PASSWORD: z.string().optional(),
+  /** Signs every request with AWS SigV4 for a managed domain (credentials from the default AWS chain). */
+  OPENSEARCH_AWS_REGION: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'an AWS region such as eu-west-1').optional(),
+  /** `es` for an OpenSearch Service domain, `aoss` for OpenSearch Serverless. */
+  OPENSEARCH_AWS_SERVICE: z.enum(['es', 'aoss']).default('es'),
+  /** Shards and replicas of every index Tessera creates (replicas stay 0 on a single node, which cannot hold them). */
+  OPENSEARCH_SHARDS: z.coerce.number().int().min(1).max(1024).default(1),
+  OPENSEARCH_REPLICAS: z.coerce.number().int().min(0).max(15).default(0),
+  /** `/metrics` without a token (for a scraper inside a private network). */
+  METRICS_PUBLIC: bool.default(false),
   MAX_COUNT: z.coerce.number().int().positive().default(1000),
   /** Limits on what a request may carry; each refusal names its setting. */
   MAX_URN_LENGTH: z.coerce.number().int().min(64).default(512),
@@ -33,6 +51,13 @@ export const ConfigSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().positive().default(30_000),
   /** Writes of globalTags, structuredProperties or editableSchemaMetadata to a missing entity create it (the original's behaviour). */
   CREATE_MISSING_ENTITIES: bool.default(false),
+}).superRefine((c, ctx) => {
+  const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (c.OPENSEARCH_USERNAME !== undefined && c.OPENSEARCH_PASSWORD === undefined) problem('OPENSEARCH_PASSWORD', 'required with OPENSEARCH_USERNAME');
+  if (c.OPENSEARCH_PASSWORD !== undefined && c.OPENSEARCH_USERNAME === undefined) problem('OPENSEARCH_USERNAME', 'required with OPENSEARCH_PASSWORD');
+  if (c.OPENSEARCH_AWS_REGION && c.OPENSEARCH_USERNAME) problem('OPENSEARCH_AWS_REGION', 'SigV4 and basic authentication exclude each other; set one');
+  if (c.OPENSEARCH_AWS_REGION && !c.OPENSEARCH_URL) problem('OPENSEARCH_URL', 'required with OPENSEARCH_AWS_REGION: the domain endpoint');
+  if (c.OPENSEARCH_CA_FILE && !c.OPENSEARCH_URL?.split(',').some((u) => u.trim().startsWith('https://'))) problem('OPENSEARCH_CA_FILE', 'applies to https:// URLs in OPENSEARCH_URL');
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

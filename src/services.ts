@@ -9,6 +9,7 @@ import { IndexAdmin } from './storage/index-admin.js';
 import { ensureAllIndices, IndexNames } from './storage/indices.js';
 import { JobStore } from './storage/job-store.js';
 import { createOpenSearchClient } from './storage/opensearch-client.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { setMaxUrnLength } from './model/urn.js';
 
 export interface Services {
@@ -21,6 +22,8 @@ export interface Services {
   auth: Auth;
   /** Aspect and entity-delete hooks, composed once here and passed to every catalog operation. */
   hooks: CatalogHooks;
+  /** This service's Prometheus instruments, in a registry of its own. */
+  metrics: Metrics;
   /** Identifies this process as a job lease holder. */
   instanceId: string;
   /** Closes the connections to OpenSearch. */
@@ -29,18 +32,22 @@ export interface Services {
 
 export async function createServices(config: Config, log: Logger, opensearchUrl: string, authSecret?: string): Promise<Services> {
   setMaxUrnLength(config.MAX_URN_LENGTH);
-  const client = createOpenSearchClient({ url: opensearchUrl, requestTimeoutMs: config.OPENSEARCH_TIMEOUT_MS });
+  const metrics = createMetrics();
+  const client = createOpenSearchClient(config, { url: opensearchUrl, metrics, log });
   const names = new IndexNames(config.INDEX_PREFIX);
-  await ensureAllIndices(client, names);
+  await ensureAllIndices(client, names, { shards: config.OPENSEARCH_SHARDS, replicas: config.OPENSEARCH_REPLICAS });
+  const jobStore = new JobStore(client, names, log);
+  metrics.observeJobQueue(() => jobStore.queueStats());
   return {
     config,
     log,
     names,
-    store: new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS),
+    store: new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS, metrics),
     indices: new IndexAdmin(client, names),
-    jobStore: new JobStore(client, names, log),
+    jobStore,
     auth: createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET),
     hooks: createCatalogHooks(),
+    metrics,
     instanceId: randomUUID(),
     close: () => client.close(),
   };

@@ -14,19 +14,24 @@ import { extraRouters } from './extra-routes.js';
 import { createUiRouter } from './ui-routes.js';
 import { requestContext } from './request-id.js';
 import { requestLog } from './request-log.js';
+import { createMetricsRouter } from './metrics-routes.js';
 
 export function createHttpApp(services: Services): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
   app.use(requestContext());
-  app.use(requestLog(services.log));
+  app.use(requestLog(services.log, services.metrics));
+  // Scrapers inside a private network may read /metrics without a token when METRICS_PUBLIC=true; otherwise it is protected like the API.
+  const metrics = createMetricsRouter(services.metrics);
+  if (services.config.METRICS_PUBLIC) for (const prefix of ['/gms', '/']) app.use(prefix, metrics);
   app.use(authMiddleware(services.auth));
   app.use('/ui', createUiRouter());
   app.use(bodyReader({ maxBodyBytes: services.config.MAX_BODY_BYTES, maxJsonDepth: services.config.MAX_JSON_DEPTH }));
 
   const api = Router();
   api.use(createSystemRouter(services));
+  if (!services.config.METRICS_PUBLIC) api.use(metrics);
   api.use('/openapi/v2/entity', createEntityRouter(services, v2Dialect));
   api.use('/openapi/v3/entity', createEntityRouter(services, v3Dialect));
   for (const extra of extraRouters) api.use(extra(services));

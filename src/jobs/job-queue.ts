@@ -90,10 +90,12 @@ export class JobRunner {
       await this.handlers[job.type](this.services, run);
       await write({ ...current, status: 'done', leaseOwner: undefined, leaseUntil: undefined, updatedAt: Date.now(), error: undefined });
       log.info({ job: id, type: job.type, key: job.key }, 'job done');
+      this.services.metrics.jobsFinished.inc({ type: job.type, outcome: 'done' });
     } catch (e) {
       if (e instanceof StaleWrite) return true; // lease lost: the new holder finishes it
       const failed = current.attempts >= MAX_ATTEMPTS;
       log.warn({ job: id, err: e, failed }, 'job attempt failed');
+      this.services.metrics.jobsFinished.inc({ type: job.type, outcome: failed ? 'failed' : 'retry' });
       await write({
         ...current,
         status: failed ? 'failed' : 'pending',

@@ -57,7 +57,7 @@ async function recoverInterruptedRun(services: Services, alias: string, live: st
 async function rebuild(services: Services, plan: IndexPlan, log: (line: string) => void): Promise<string> {
   const { indices } = services;
   const next = services.names.physical(plan.alias);
-  await indices.createIndex(next, { settings: loadMappingFile('entity-index.json').settings, mappings: plan.mappings });
+  await indices.createIndex(next, { settings: loadMappingFile('entity-index.json', { shards: services.config.OPENSEARCH_SHARDS, replicas: services.config.OPENSEARCH_REPLICAS }).settings, mappings: plan.mappings });
   let blocked = false;
   try {
     // Writes arriving now are refused by the block and retried by the entity store until the alias points at the copy.

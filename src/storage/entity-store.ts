@@ -9,6 +9,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { conflict, timedOut } from '../errors.js';
 import type { IndexNames } from './indices.js';
 import { guarded, isNotFound, isVersionConflict, isWriteBlocked, toCatalogError, toSearchError } from './opensearch-errors.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 export interface AuditStamp {
   time: number;
@@ -63,6 +64,8 @@ export class EntityStore {
     private readonly retryMs: number,
     /** Longest a search may run in the engine; the request itself gets a second more before it is abandoned. */
     private readonly searchTimeoutMs = 10_000,
+    /** Counts contention: conflicts, retries, writes merged into another's, retries given up. */
+    private readonly metrics?: Pick<Metrics, 'writeConflicts' | 'writeRetries' | 'mergedWrites' | 'writeConflictsExhausted'>,
   ) {}
 
   async get(entityType: string, urn: string): Promise<EntityDoc | null> {
@@ -113,6 +116,7 @@ export class EntityStore {
     const queue = this.queues.get(key)!;
     while (queue.length > 0) {
       const batch = queue.splice(0, queue.length);
+      if (batch.length > 1) this.metrics?.mergedWrites.inc(batch.length - 1);
       await this.applyBatch(entityType, urn, batch);
     }
     this.queues.delete(key);
@@ -156,10 +160,13 @@ export class EntityStore {
         await this.write(entityType, urn, current, state, batch.some((p) => p.refresh && !failures.has(p)));
         return settle();
       } catch (e) {
+        if (isVersionConflict(e)) this.metrics?.writeConflicts.inc();
         if ((isVersionConflict(e) || isWriteBlocked(e)) && Date.now() < deadline) {
+          this.metrics?.writeRetries.inc();
           await sleep(Math.min(200, 2 ** Math.min(attempt, 7)) * (0.5 + Math.random()));
           continue;
         }
+        if (isVersionConflict(e)) this.metrics?.writeConflictsExhausted.inc();
         return settle(
           isVersionConflict(e) ? conflict(`Could not write ${urn}: concurrent writers kept changing it for ${this.retryMs} ms`) : toCatalogError(e),
         );

@@ -6,8 +6,16 @@ import { ENTITY_TYPES } from '../model/entity-types.js';
 
 const MAPPINGS_DIR = fileURLToPath(new URL('../../mappings/', import.meta.url));
 
-export function loadMappingFile(name: string): { settings: Record<string, unknown>; mappings: Record<string, any> } {
-  return JSON.parse(readFileSync(`${MAPPINGS_DIR}${name}`, 'utf8'));
+/** Shards and replicas of the indices Tessera creates (configuration; the files hold the single-node defaults). */
+export interface IndexLayout {
+  shards: number;
+  replicas: number;
+}
+
+export function loadMappingFile(name: string, layout?: IndexLayout): { settings: Record<string, any>; mappings: Record<string, any> } {
+  const body = JSON.parse(readFileSync(`${MAPPINGS_DIR}${name}`, 'utf8'));
+  if (layout) body.settings.index = { ...body.settings.index, number_of_shards: layout.shards, number_of_replicas: layout.replicas };
+  return body;
 }
 
 export class IndexNames {
@@ -50,9 +58,9 @@ export async function ensureIndex(client: Client, names: IndexNames, alias: stri
   }
 }
 
-export async function ensureAllIndices(client: Client, names: IndexNames): Promise<void> {
-  const entityBody = loadMappingFile('entity-index.json');
+export async function ensureAllIndices(client: Client, names: IndexNames, layout?: IndexLayout): Promise<void> {
+  const entityBody = loadMappingFile('entity-index.json', layout);
   await Promise.all(ENTITY_TYPES.map((t) => ensureIndex(client, names, names.entity(t.name), entityBody)));
-  await ensureIndex(client, names, names.jobs(), loadMappingFile('jobs-index.json'));
+  await ensureIndex(client, names, names.jobs(), loadMappingFile('jobs-index.json', layout));
   await client.cluster.health({ index: `${names.prefix}*`, wait_for_status: 'yellow', timeout: '30s' });
 }

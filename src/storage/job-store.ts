@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@opensearch-project/opensearch';
 import { CatalogError } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { currentLogContext, type Logger } from '../logger.js';
 import type { IndexNames } from './indices.js';
 import { guarded, isNotFound, isVersionConflict } from './opensearch-errors.js';
 
@@ -75,7 +75,7 @@ export class JobStore {
   }
 
   /** Records a new pending job; visible to every process's runner once this resolves. */
-  async enqueue(type: string, key: string, params: Record<string, unknown>, requestId?: string): Promise<string> {
+  async enqueue(type: string, key: string, params: Record<string, unknown>, requestId = currentLogContext()?.requestId): Promise<string> {
     const id = randomUUID();
     const now = Date.now();
     const doc: JobDoc = { type, key, params, status: 'pending', attempts: 0, createdAt: now, updatedAt: now, ...(requestId && { requestId }) };
@@ -106,6 +106,19 @@ export class JobStore {
     const filter = [{ term: { type } }, { terms: { status: ['pending', 'running'] } }, ...(key ? [{ term: { key } }] : [])];
     const res = await guarded(() => this.client.search({ index: this.index, body: { size: 1000, query: { bool: { filter } }, sort: [{ createdAt: 'desc' }] } }));
     return (res.body as any).hits.hits.map((h: any) => ({ id: h._id, ...h._source }));
+  }
+
+  /** Pending and running jobs across all processes, and the age of the oldest pending one (leases excluded): one search. */
+  async queueStats(now = Date.now()): Promise<{ pending: number; running: number; oldestPendingSeconds: number }> {
+    const body = {
+      size: 0,
+      query: { bool: { filter: [{ terms: { status: ['pending', 'running'] } }, { exists: { field: 'key' } }], must_not: [{ term: { type: 'reindex-lock' } }] } },
+      aggs: { status: { terms: { field: 'status' } }, pending: { filter: { term: { status: 'pending' } }, aggs: { oldest: { min: { field: 'createdAt' } } } } },
+    };
+    const aggs = ((await guarded(() => this.client.search({ index: this.index, body } as any))).body as any).aggregations;
+    const count = (status: string) => aggs.status.buckets.find((b: { key: string }) => b.key === status)?.doc_count ?? 0;
+    const oldest = aggs.pending.oldest.value as number | null;
+    return { pending: count('pending'), running: count('running'), oldestPendingSeconds: oldest ? Math.max(0, (now - oldest) / 1000) : 0 };
   }
 
   /** Jobs of these types that are pending, or running under a lease that has run out, oldest first. */

@@ -18,6 +18,16 @@ export interface OpenSearchEndpoint {
 
 type Log = (msg: string) => void;
 
+/** Any answer counts, even 401/403 or a certificate the client will trust through OPENSEARCH_CA_FILE: the client checks the rest. */
+async function answers(url: string, timeoutMs = 3000): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    return true;
+  } catch (e) {
+    return /CERT|SIGNATURE|SSL|TLS/i.test(String((e as { cause?: { code?: string } }).cause?.code ?? ''));
+  }
+}
+
 async function reachable(url: string, timeoutMs = 3000): Promise<boolean> {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
@@ -80,7 +90,8 @@ async function startContainer(log: Log): Promise<OpenSearchEndpoint | undefined>
 
 export async function resolveOpenSearch(opensearchUrl: string | undefined, log: Log): Promise<OpenSearchEndpoint> {
   if (opensearchUrl) {
-    if (await reachable(opensearchUrl)) return { url: opensearchUrl, source: 'OPENSEARCH_URL' };
+    const urls = opensearchUrl.split(',').map((u) => u.trim());
+    if ((await Promise.all(urls.map((u) => answers(u)))).some(Boolean)) return { url: opensearchUrl, source: 'OPENSEARCH_URL' };
     throw new Error(`OPENSEARCH_URL=${opensearchUrl} does not answer.\n${OPTIONS}`);
   }
   let managedError = '';
