@@ -1,14 +1,9 @@
 /** Property administration over REST v3: every definition with its state, create/update, soft delete, hard delete, jobs. */
+import { ENTITY_TYPES } from '../model/entity-types';
 import { query } from './graphql';
 import { encodeUrn, rest } from './rest';
 
 export const VALUE_TYPES = ['string', 'number', 'date', 'urn', 'rich_text'] as const;
-export const ENTITY_TYPE_IDS = [
-  { id: 'dataset', graphql: 'DATASET', label: 'Datasets' },
-  { id: 'schemaField', graphql: 'SCHEMA_FIELD', label: 'Columns' },
-  { id: 'dataFlow', graphql: 'DATA_FLOW', label: 'Data flows' },
-  { id: 'dataJob', graphql: 'DATA_JOB', label: 'Data jobs' },
-] as const;
 
 export interface StoredDefinition {
   qualifiedName: string;
@@ -71,8 +66,8 @@ export async function hardDelete(urn: string): Promise<void> {
 /** How many entities carry a value: one search over the property's entity types with an EXISTS filter. */
 export async function countCarriers(d: StoredDefinition): Promise<number> {
   const types = d.entityTypes
-    .map((t) => ENTITY_TYPE_IDS.find((e) => e.id.toLowerCase() === t.replace(/^urn:li:entityType:[a-z]+\./, '').toLowerCase())?.graphql)
-    .filter((t): t is (typeof ENTITY_TYPE_IDS)[number]['graphql'] => !!t);
+    .map((t) => ENTITY_TYPES.find((e) => e.id.toLowerCase() === t.replace(/^urn:li:entityType:[a-z]+\./, '').toLowerCase())?.graphql)
+    .filter((t): t is (typeof ENTITY_TYPES)[number]['graphql'] => !!t);
   const data = await query<{ searchAcrossEntities: { total: number } }>(
     `query carriers($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total } }`,
     { input: { types, query: '*', count: 0, orFilters: [{ and: [{ field: `structuredProperties.${d.qualifiedName}`, condition: 'EXISTS' }] }] } },

@@ -1,7 +1,8 @@
 /** Create or update a definition; a refused breaking change shows the API's message and offers the version bump. */
 import { useState } from 'preact/hooks';
 import { messageOf } from '../api/api-error';
-import { ENTITY_TYPE_IDS, VALUE_TYPES, nextVersion, propertyUrnOf, saveDefinition, type StoredDefinition } from '../api/property-admin';
+import { ENTITY_TYPES } from '../model/entity-types';
+import { VALUE_TYPES, nextVersion, propertyUrnOf, saveDefinition, type StoredDefinition } from '../api/property-admin';
 
 interface Props {
   /** Absent for a new definition. */
@@ -102,7 +103,7 @@ export function PropertyForm({ existing, onDone, onCancel }: Props) {
       </select>
       <fieldset>
         <legend>Entity types</legend>
-        {ENTITY_TYPE_IDS.map((t) => (
+        {ENTITY_TYPES.map((t) => (
           <label key={t.id} class="check">
             <input
               type="checkbox"

@@ -7,7 +7,8 @@ import { FacetSidebar, propertyField } from '../components/facet-sidebar';
 import { QueryError } from '../components/query-error';
 import { ResultList } from '../components/result-list';
 import { navigate } from '../router';
-import { ENTITY_TYPES, formatSearchState, parseSearchState, toOrFilters, type SearchState } from '../search/search-state';
+import { ENTITY_TYPES } from '../model/entity-types';
+import { formatSearchState, parseSearchState, toOrFilters, type SearchState } from '../search/search-state';
 
 const PAGE = 20;
 // Rich text values are long prose: a value list of them helps nobody, so they get no facet.
@@ -102,9 +103,9 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
           onInput={(e) => setText(e.currentTarget.value)}
         />
         <label for="search-type">Type</label>
-        <select id="search-type" value={state.type.param} onChange={(e) => go({ ...state, type: ENTITY_TYPES.find((t) => t.param === e.currentTarget.value)!, filters: [] })}>
+        <select id="search-type" value={state.type.id} onChange={(e) => go({ ...state, type: ENTITY_TYPES.find((t) => t.id === e.currentTarget.value)!, filters: [] })}>
           {ENTITY_TYPES.map((t) => (
-            <option key={t.param} value={t.param}>
+            <option key={t.id} value={t.id}>
               {t.label}
             </option>
           ))}

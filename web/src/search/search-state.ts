@@ -1,11 +1,6 @@
 /** The search page's state as it lives in the URL (`?query=…&type=dataset&filter=…`), and its GraphQL filter. */
 
-export const ENTITY_TYPES = [
-  { param: 'dataset', graphql: 'DATASET', label: 'Datasets' },
-  { param: 'schemaField', graphql: 'SCHEMA_FIELD', label: 'Columns' },
-  { param: 'dataFlow', graphql: 'DATA_FLOW', label: 'Data flows' },
-  { param: 'dataJob', graphql: 'DATA_JOB', label: 'Data jobs' },
-] as const;
+import { ENTITY_TYPES, type EntityTypeInfo } from '../model/entity-types';
 
 export type Op = '=' | '>=' | '<=';
 
@@ -18,14 +13,14 @@ export interface Filter {
 
 export interface SearchState {
   query: string;
-  type: (typeof ENTITY_TYPES)[number];
+  type: EntityTypeInfo;
   filters: Filter[];
 }
 
 const FILTER = /^([^=<>]+)(>=|<=|=)(.*)$/s;
 
 export function parseSearchState(params: URLSearchParams): SearchState {
-  const type = ENTITY_TYPES.find((t) => t.param === params.get('type')) ?? ENTITY_TYPES[0];
+  const type = ENTITY_TYPES.find((t) => t.id === params.get('type')) ?? ENTITY_TYPES[0];
   const filters: Filter[] = [];
   for (const raw of params.getAll('filter')) {
     const m = FILTER.exec(raw);
@@ -37,7 +32,7 @@ export function parseSearchState(params: URLSearchParams): SearchState {
 export function formatSearchState(s: SearchState): string {
   const p = new URLSearchParams();
   if (s.query) p.set('query', s.query);
-  p.set('type', s.type.param);
+  p.set('type', s.type.id);
   for (const f of s.filters) p.append('filter', `${f.field}${f.op}${f.value}`);
   return `/search?${p.toString()}`;
 }
