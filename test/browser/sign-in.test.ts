@@ -1,7 +1,7 @@
 /** Signing in: the printed `#token=` link, pasting a token, and refused or expired tokens landing on the form with the reason. */
 import { describe, expect, it } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
-import { TEST_SECRET } from '../integration/harness.js';
+import { startTestApp, TEST_SECRET } from '../integration/harness.js';
 import { signInByLink, useBrowserApp } from './browser-harness.js';
 import { seedCatalog } from './seed.js';
 
@@ -55,6 +55,24 @@ describe('web page sign-in', () => {
     const expired = await mintToken(TEST_SECRET, 'urn:li:corpuser:tester', -60);
     await page.goto(`${app.url}/ui/#token=${expired}`);
     await expect.poll(() => page.getByTestId('sign-in-reason').textContent()).toMatch(/expired/i);
+  });
+
+  it('offers to go on without a token only when the service has authentication off', async () => {
+    const { page, app } = fx;
+    await page.goto(`${app.url}/ui/search`);
+    await page.getByLabel('Access token').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: 'Continue without a token' }).count()).toBe(0);
+
+    const open = await startTestApp('uiauthoff', { AUTH_MODE: 'none' });
+    try {
+      await page.goto(`${open.url}/ui/search`);
+      await page.getByRole('button', { name: 'Continue without a token' }).click();
+      await page.locator('.total').waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('tessera.token'))).toBe('');
+    } finally {
+      await open.close();
+    }
   });
 
   it('signing out returns to the form', async () => {

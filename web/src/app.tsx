@@ -21,7 +21,7 @@ export function App() {
   useEffect(() => {
     if (loc.path === '/') navigate('/search', { replace: true });
   }, [loc.path]);
-  if (!session.token) return <SignInPage reason={session.reason} />;
+  if (session.token === null) return <SignInPage reason={session.reason} />;
   return (
     <>
       <a class="skip" href="#main">

@@ -24,6 +24,7 @@ export function initSession(): void {
     sessionStorage.setItem(KEY, decodeURIComponent(m[1]));
     history.replaceState(history.state, '', location.pathname + location.search);
   }
+  // An empty token means the service has authentication turned off (see the sign-in page).
   const token = sessionStorage.getItem(KEY);
   set({ token, reason: token ? expiryReason(token) : null });
   if (state.reason) signOut(state.reason);
@@ -33,7 +34,7 @@ export const currentToken = (): string | null => state.token;
 
 export function signIn(token: string): void {
   sessionStorage.setItem(KEY, token);
-  set({ token, reason: expiryReason(token) });
+  set({ token, reason: token ? expiryReason(token) : null });
   if (state.reason) signOut(state.reason);
 }
 

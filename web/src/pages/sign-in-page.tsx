@@ -1,15 +1,37 @@
 /** The sign-in form: paste a token; shows why the previous session ended. */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { signIn } from '../auth/session';
+
+/** Whether the service answers GraphQL without a token (AUTH_MODE=none), so the page can offer to go on without one. */
+async function authIsOff(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
 
 export function SignInPage({ reason }: { reason: string | null }) {
   const [token, setToken] = useState('');
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    authIsOff().then(setOpen);
+  }, []);
   return (
     <main id="main" class="sign-in">
       <h1>Sign in to Tessera</h1>
       {reason && (
         <p class="error" role="alert" data-testid="sign-in-reason">
           {reason}
+        </p>
+      )}
+      {open && (
+        <p class="notice">
+          This service has authentication turned off.{' '}
+          <button type="button" onClick={() => signIn('')}>
+            Continue without a token
+          </button>
         </p>
       )}
       <form
