@@ -197,6 +197,22 @@ describe('datahub CLI against Tessera', () => {
     expect(back).toContain(DS);
   });
 
+  it('soft deleting a property hides its values, leaves it out of the list and refuses new values; restoring brings them back', async () => {
+    const del = await dh.cli(['delete', '--urn', SLA, '-f']);
+    expect(del.code, out(del)).toBe(0);
+    const got = JSON.parse((await dh.cli(['dataset', 'get', '--urn', DS])).stdout);
+    expect(got.structured_properties).not.toHaveProperty('io.acryl.dataManagement.replicationSLA');
+    expect(propertyValues(await v3(DS, 'structuredProperties'))).not.toHaveProperty(SLA);
+    const list = await dh.cli(['properties', 'list']);
+    expect(list.stdout).not.toContain(`"urn": "${SLA}"`);
+    const [refused] = await dh.sdk([{ op: 'patch', urn: DS, setProperties: { [SLA]: 24 } }]);
+    expect(refused.error).toContain(SLA);
+
+    const put = await dh.cli(['put', '--urn', SLA, '--aspect', 'status', '-d', dh.file('restore.json', '{"removed": false}')]);
+    expect(put.code, out(put)).toBe(0);
+    expect(propertyValues(await v3(DS, 'structuredProperties'))[SLA]).toEqual([{ double: 12 }]);
+  });
+
   it('hard delete removes the dataset and rolls its values out of search', async () => {
     const filter = [{ field: 'structuredProperties.io.acryl.privacy.retentionTime', condition: 'EQUAL', values: ['30'] }];
     const [before] = await dh.sdk([{ op: 'urnsByFilter', entityTypes: ['dataset'], filters: filter }]);

@@ -29,6 +29,10 @@ def run(op, server, token, graph):
         for item in op["mcps"]:
             emitter.emit(mcp(item))
         return "ok"
+    if kind == "emitOpenapi":
+        emitter = DatahubRestEmitter(server, token=token, openapi_ingestion=True)
+        emitter.emit_mcps([mcp(i) for i in op["mcps"]])
+        return "ok"
     if kind == "emitBatch":
         DatahubRestEmitter(server, token=token).emit_mcps([mcp(i) for i in op["mcps"]])
         return "ok"
