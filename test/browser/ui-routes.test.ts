@@ -39,6 +39,15 @@ describe('GET /ui', () => {
     expect(missing.body).toEqual({ error: 'Not Found', message: 'No web page asset /ui/assets/missing-0000.js' });
   });
 
+  it('never serves a file from outside the built page', async () => {
+    for (const path of ['/ui/..%2f..%2fpackage.json', '/ui/assets/..%2f..%2f..%2fpackage.json', '/ui/%2e%2e%2f%2e%2e%2fsrc%2fmain.ts']) {
+      const r = await app.request('GET', path, undefined, { token: null });
+      expect([200, 404], path).toContain(r.status);
+      expect(r.text, path).not.toContain('"name": "tessera"');
+      expect(r.text, path).not.toContain('import ');
+    }
+  });
+
   it('is public for reading only: other methods still need a token', async () => {
     const r = await app.request('POST', '/ui/search', {}, { token: null });
     expect(r.status).toBe(401);
