@@ -34,6 +34,9 @@ describe('web page keyboard and layout', () => {
     await tabTo(page, link);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'sales.orders', level: 1 }).waitFor();
+    // The new page has the focus and names itself in the title.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.title()).toBe('sales.orders · Tessera');
     const tagInput = page.getByLabel('Add a tag to column amount');
     await tabTo(page, tagInput, 80);
     await page.keyboard.type('Gold');

@@ -7,7 +7,7 @@ import { DatasetPage } from './pages/dataset-page';
 import { PropertiesPage } from './pages/properties-page';
 import { TagsPage } from './pages/tags-page';
 import { signOut } from './auth/session';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 
 const SECTIONS = [
   { to: '/search', label: 'Search' },
@@ -18,8 +18,14 @@ const SECTIONS = [
 export function App() {
   const session = useSession();
   const loc = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
   useEffect(() => {
     if (loc.path === '/') navigate('/search', { replace: true });
+    document.title = `${titleOf(loc.path)} · Tessera`;
+    // A new page takes the focus, so keyboard and screen reader users start at its top (not on the first load).
+    if (!first.current) main.current?.focus();
+    first.current = false;
   }, [loc.path]);
   if (session.token === null) return <SignInPage reason={session.reason} />;
   return (
@@ -40,7 +46,7 @@ export function App() {
           Sign out
         </button>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <Route path={loc.path} params={loc.params} />
       </main>
     </>
@@ -60,4 +66,9 @@ function Route({ path, params }: { path: string; params: URLSearchParams }) {
       </p>
     </section>
   );
+}
+
+function titleOf(path: string): string {
+  if (path.startsWith('/dataset/')) return decodeURIComponent(path.slice('/dataset/'.length)).replace(/^urn:li:dataset:\([^,]*,([^,]*),.*$/, '$1');
+  return SECTIONS.find((s) => path.startsWith(s.to))?.label ?? 'Tessera';
 }
