@@ -247,6 +247,18 @@ describe('tessera dataset upsert with the original\'s full dataset file', () => 
     expect((await aspect(field(FULL, 'customer.email'), 'structuredProperties')).properties).toEqual([
       { propertyUrn: 'urn:li:structuredProperty:io.acryl.dataManagement.certifier', values: [{ string: 'urn:li:corpuser:jane' }] },
     ]);
+
+    // dataset get shows it in the file's shape, and that output is a file upsert takes back.
+    const got = await runCli(['dataset', 'get', '--urn', FULL], env);
+    const view = JSON.parse(got.stdout);
+    expect(view).toMatchObject({
+      external_url: 'https://shop.example/orders', subtype: 'Topic', subtypes: ['Stream'], tags: ['gold'], glossary_terms: ['Commerce.Order'], domains: ['sales'],
+      owners: ['jane', { id: 'bob', type: 'BUSINESS_OWNER' }, { id: 'eve', type: 'urn:li:ownershipType:steward' }],
+    });
+    expect(view.schema.fields[3]).toMatchObject({ id: 'customer.email', globalTags: ['pii'], glossaryTerms: ['Contact.Email'], structured_properties: { 'io.acryl.dataManagement.certifier': 'urn:li:corpuser:jane' } });
+    const again = await runCli(['dataset', 'upsert', '-f', file('roundtrip.yaml', got.stdout)], env);
+    expect(again.stderr).toBe('');
+    expect(again.stdout.trim()).toBe(`Update succeeded for urn ${FULL}`);
   });
 
   it('refuses a column value its property does not allow on columns before writing anything of the dataset', async () => {

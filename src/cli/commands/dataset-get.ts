@@ -3,15 +3,13 @@ import { schemaFieldUrn } from '../../model/urn.js';
 import type { StructuredProperties } from '../../model/aspects/structured-properties.js';
 import type { CliContext } from '../cli-context.js';
 import { CliError } from '../cli-error.js';
-import { presentDataset, type DatasetAspects } from '../dataset-view.js';
-
-const ASPECTS = ['datasetKey', 'datasetProperties', 'schemaMetadata', 'globalTags', 'structuredProperties'];
+import { DATASET_VIEW_ASPECTS, presentDataset, type DatasetAspects } from '../dataset-view.js';
 
 export async function runDatasetGet(ctx: CliContext, opts: { urn: string }): Promise<void> {
   const urn = opts.urn.startsWith('urn:li:') ? opts.urn : `urn:li:dataset:${opts.urn}`;
   if (!urn.startsWith('urn:li:dataset:')) throw new CliError(`--urn must be a dataset urn, got ${opts.urn}`);
   const client = ctx.client();
-  const entity = await client.getEntity(urn, ASPECTS);
+  const entity = await client.getEntity(urn, DATASET_VIEW_ASPECTS);
   if (!entity) throw new CliError(`Dataset ${urn} does not exist`);
   const aspects = entity.aspects as DatasetAspects;
   const paths = aspects.schemaMetadata?.fields.map((f) => f.fieldPath) ?? [];
