@@ -10,6 +10,14 @@ export interface HttpResult {
 }
 
 export function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult> {
+  // A kept-alive socket the server closed just as it was reused fails at once; Node's documented remedy is one retry.
+  return send(method, url, body, headers).catch((e: Error & { reused?: boolean; code?: string }) => {
+    if (e.reused && (e.code === 'ECONNRESET' || e.message === 'socket hang up')) return send(method, url, body, headers);
+    throw e;
+  });
+}
+
+function send(method: string, url: string, body: unknown, headers: Record<string, string>): Promise<HttpResult> {
   const u = new URL(url);
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const h: Record<string, string | number> = { accept: 'application/json', ...headers };
@@ -30,7 +38,7 @@ export function request(method: string, url: string, body?: unknown, headers: Re
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (e) => reject(Object.assign(e, { reused: req.reusedSocket })));
     if (payload !== undefined) req.write(payload);
     req.end();
   });

@@ -74,7 +74,9 @@ export interface TesseraOptions {
 export async function startTessera(o: TesseraOptions): Promise<Running> {
   const port = await freePort();
   const flags = o.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : [];
-  const child = launch(o.name ?? 'tessera', [...flags, 'dist/main.js'], {
+  // BENCH_DIST runs another build of Tessera (e.g. a copy with one change) for before/after comparisons.
+  const main = path.join(process.env.BENCH_DIST ?? 'dist', 'main.js');
+  const child = launch(o.name ?? 'tessera', [...flags, main], {
     PORT: String(port), HOST: '127.0.0.1', OPENSEARCH_URL: o.opensearchUrl, INDEX_PREFIX: o.prefix, AUTH_SECRET: o.secret,
     TESSERA_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-')),
   });
