@@ -100,6 +100,30 @@ describe('web page properties page', () => {
     expect(stored.body.propertyDefinition.value).toMatchObject({ valueType: 'urn:li:dataType:service.number', version });
   });
 
+  it('an edit keeps what the form does not show (type qualifier, platforms)', async () => {
+    const { page, app } = fx;
+    const urn = 'urn:li:structuredProperty:io.acme.steward';
+    const value = {
+      qualifiedName: 'io.acme.steward',
+      displayName: 'Steward',
+      valueType: 'urn:li:dataType:service.urn',
+      cardinality: 'SINGLE',
+      entityTypes: ['urn:li:entityType:service.dataset'],
+      typeQualifier: { allowedTypes: ['urn:li:entityType:service.corpuser'] },
+      allowedPlatforms: ['urn:li:dataPlatform:hive'],
+    };
+    const created = await app.post(`/openapi/v3/entity/structuredProperty/${enc(urn)}/propertyDefinition?createIfNotExists=false`, { value });
+    expect(created.status, created.text).toBe(200);
+    await app.refresh();
+    await signInByLink(fx, '/ui/properties');
+    await page.getByRole('button', { name: 'Edit Steward' }).click();
+    await page.getByLabel('Description', { exact: true }).fill('Who looks after the data');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => row(page, urn).locator('th .hint').nth(1).textContent()).toBe('Who looks after the data');
+    const stored = await app.get(`/openapi/v3/entity/structuredProperty/${enc(urn)}/propertyDefinition`);
+    expect(stored.body.propertyDefinition.value).toEqual({ ...value, description: 'Who looks after the data', immutable: false });
+  });
+
   it('hard delete names the carriers, then shows the clean-up job until it is done', async () => {
     const { page, app } = fx;
     await graphqlData(app, `mutation($input: UpsertStructuredPropertiesInput!) { upsertStructuredProperties(input: $input) { properties { associatedUrn } } }`, {

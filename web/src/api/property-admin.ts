@@ -15,6 +15,8 @@ export interface StoredDefinition {
   allowedValues?: { value: { string?: string; double?: number }; description?: string }[];
   immutable?: boolean;
   version?: string;
+  /** Whatever else the stored definition holds (type qualifier, settings, …). */
+  [other: string]: unknown;
 }
 
 export interface PropertyRow {

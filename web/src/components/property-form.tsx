@@ -42,7 +42,10 @@ export function PropertyForm({ existing, onDone, onCancel }: Props) {
         const desc = rest.join('|').trim();
         return { value: valueType === 'number' ? { double: Number(v) } : { string: v }, ...(desc ? { description: desc } : {}) };
       });
+    // Fields this form does not edit (typeQualifier, settings, …) are written back as they were.
+    const { allowedValues: _a, displayName: _n, description: _d, version: _v, ...kept } = d ?? ({} as Partial<StoredDefinition>);
     return {
+      ...kept,
       qualifiedName: qualifiedName.trim(),
       ...(displayName.trim() ? { displayName: displayName.trim() } : {}),
       ...(description.trim() ? { description: description.trim() } : {}),
