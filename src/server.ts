@@ -43,7 +43,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await bootstrapCatalog(services);
   const runner = new JobRunner(services, jobHandlers);
   if (config.JOBS_ENABLED) runner.start();
-  const supervisor = endpoint.restart ? superviseNode(services.indices, endpoint.restart, log) : undefined;
+  const onRestart = () => services.metrics.managedNodeRestarts.inc();
+  const supervisor = endpoint.restart ? superviseNode(services.indices, endpoint.restart, log, { onRestart }) : undefined;
   const app = createHttpApp(services);
   const server = await listen(app, config.PORT, config.HOST, config.MAX_HEADER_BYTES);
   const addr = server.address();

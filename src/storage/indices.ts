@@ -50,7 +50,8 @@ export async function resolveAlias(client: Client, alias: string): Promise<strin
 export async function ensureIndex(client: Client, names: IndexNames, alias: string, body: object): Promise<void> {
   if (await aliasExists(client, alias)) return;
   const physical = names.physical(alias);
-  await client.indices.create({ index: physical, body: { ...body, aliases: { [alias]: {} } } as any }, { ignore: [400] });
+  // Creating an index is a cluster-state update: on a busy cluster it may take longer than an ordinary call is given.
+  await client.indices.create({ index: physical, body: { ...body, aliases: { [alias]: {} } } as any }, { ignore: [400], requestTimeout: 60_000 });
   // Another process may have won the race with a differently named index: keep exactly one behind the alias.
   const behind = await resolveAlias(client, alias);
   if (behind.length > 1 && behind.includes(physical)) {
@@ -62,5 +63,5 @@ export async function ensureAllIndices(client: Client, names: IndexNames, layout
   const entityBody = loadMappingFile('entity-index.json', layout);
   await Promise.all(ENTITY_TYPES.map((t) => ensureIndex(client, names, names.entity(t.name), entityBody)));
   await ensureIndex(client, names, names.jobs(), loadMappingFile('jobs-index.json', layout));
-  await client.cluster.health({ index: `${names.prefix}*`, wait_for_status: 'yellow', timeout: '30s' });
+  await client.cluster.health({ index: `${names.prefix}*`, wait_for_status: 'yellow', timeout: '30s' }, { requestTimeout: 35_000 });
 }
