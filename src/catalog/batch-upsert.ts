@@ -28,7 +28,7 @@ export async function batchUpsert(services: Services, entityName: string, items:
   const urns = inputs.map((i) => i.target.urn.raw);
   const once = (urn: string) => urns.indexOf(urn) === urns.lastIndexOf(urn);
   const existing = await services.store.mget(entityType, urns);
-  const fresh = inputs.filter((i) => once(i.target.urn.raw) && !existing.has(i.target.urn.raw) && !needsExistingEntity(i));
+  const fresh = inputs.filter((i) => once(i.target.urn.raw) && !existing.has(i.target.urn.raw) && !needsExistingEntity(i, services.config.CREATE_MISSING_ENTITIES));
   // Built (and checked by every aspect rule) before anything is sent: a refused entity refuses the batch.
   const built = (await Promise.all(fresh.map((i) => applyChanges(services, i, null)))) as EntityDoc[];
   const conflicts = await services.store.bulkCreate(entityType, built, { refresh: waitForSearch });

@@ -74,9 +74,13 @@ async function checkParentExists(services: Services, target: EntityTarget): Prom
   if (!(await services.store.get(parent.entityType, parent.raw))) throw notFound(`Entity ${parent.raw} (parent of ${target.urn.raw}) does not exist`);
 }
 
-/** Annotation aspects need an existing entity, unless CREATE_MISSING_ENTITIES lets their writes create it as any other aspect write does. */
+/**
+ * Annotation aspects need an existing entity, unless the same write also carries an aspect that creates it (a batch
+ * item with datasetProperties and structuredProperties), or CREATE_MISSING_ENTITIES lets their writes create it.
+ */
 export const needsExistingEntity = (input: WriteInput, createMissing = false) =>
-  input.mustExist || (!createMissing && input.changes.some((c) => ANNOTATION_ASPECTS.has(c.aspect)));
+  input.mustExist ||
+  (!createMissing && input.changes.some((c) => ANNOTATION_ASPECTS.has(c.aspect)) && input.changes.every((c) => ANNOTATION_ASPECTS.has(c.aspect)));
 
 /**
  * Applies the changes to the entity's current document (null when it does not exist yet) and returns the document to

@@ -1,0 +1,63 @@
+/** Runs Tessera as a real child process (as `npm start` does, one node process) so tests can kill -9 it and start it again. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServiceProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  kill9(): void;
+  /** SIGTERM, resolving with the exit code once the process has ended. */
+  terminate(): Promise<number | null>;
+}
+
+export async function startService(env: Record<string, string>, port: number, readyTimeoutMs = 180_000): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${out}`);
+    try {
+      if ((await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2000) })).status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`service not ready after ${readyTimeoutMs} ms:\n${out}`);
+    }
+    await sleep(250);
+  }
+  return {
+    url,
+    child,
+    output: () => out,
+    kill9: () => void child.kill('SIGKILL'),
+    terminate: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enc, startTestApp, type TestApp } from './harness.js';
+import { datasetUrn, defineProperty, NUMBER, propertyUrn } from './search-helpers.js';
+
+// A batch item that creates an entity may set its annotation aspects in the same item: the entity exists by then.
+let app: TestApp;
+const SIZE = propertyUrn('batch.size');
+const value = (n: number) => ({ properties: [{ propertyUrn: SIZE, values: [{ double: n }] }] });
+
+beforeAll(async () => {
+  app = await startTestApp('batch-annotations');
+  await defineProperty(app, 'batch.size', NUMBER);
+});
+afterAll(async () => app?.close());
+
+describe('creating an entity and annotating it in one batch item', () => {
+  it('is accepted by the REST batch (bulk create path) and reads back both aspects', async () => {
+    const items = [1, 2, 3].map((i) => ({ urn: datasetUrn(`db.both${i}`), datasetProperties: { value: { name: `both${i}` } }, structuredProperties: { value: value(i) } }));
+    const r = await app.post('/openapi/v3/entity/dataset?async=false', items);
+    expect(r.status, r.text).toBe(200);
+    for (const i of [1, 2, 3]) {
+      const got = await app.get(`/openapi/v3/entity/dataset/${enc(datasetUrn(`db.both${i}`))}`);
+      expect(got.body.datasetProperties.value.name).toBe(`both${i}`);
+      expect(got.body.structuredProperties.value).toEqual(value(i));
+    }
+  });
+
+  it('is accepted by ingestProposalBatch when the creating proposal comes first', async () => {
+    const urn = datasetUrn('db.wired');
+    const proposal = (aspectName: string, v: unknown) => ({ entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(v), contentType: 'application/json' } });
+    const r = await app.post('/aspects?action=ingestProposalBatch', { proposals: [proposal('datasetProperties', { name: 'wired' }), proposal('structuredProperties', value(7))] });
+    expect(r.status, r.text).toBe(200);
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc(urn)}/structuredProperties`)).body.structuredProperties.value).toEqual(value(7));
+  });
+
+  it('still refuses annotation aspects alone on a missing entity (404)', async () => {
+    const r = await app.post('/openapi/v3/entity/dataset?async=false', [{ urn: datasetUrn('db.only_annotation'), structuredProperties: { value: value(1) } }]);
+    expect(r.status).toBe(404);
+    expect(r.body.message).toMatch(/does not exist/);
+  });
+});
