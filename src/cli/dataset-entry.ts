@@ -1,5 +1,6 @@
 /** The shape of one entry of the original's dataset YAML file (`tessera dataset upsert`), every key it defines. */
 import { z } from 'zod';
+import { AuditStampSchema } from '../model/aspects/common.js';
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 export const PropertyValuesSchema = z.record(z.string(), z.union([scalar, z.array(scalar)]));
@@ -11,8 +12,6 @@ export const FIELD_TYPES: Record<string, string> = {
   record: 'RecordType', date: 'DateType', time: 'TimeType', timestamp: 'TimeType', enum: 'EnumType', null: 'NullType',
 };
 
-const StampSchema = z.strictObject({ time: z.number().int(), actor: z.string(), impersonator: z.string().optional(), message: z.string().optional() });
-
 export const FieldSchema = z.strictObject({
   id: z.union([z.string(), z.number()]).transform(String),
   urn: z.string().optional(),
@@ -23,8 +22,8 @@ export const FieldSchema = z.strictObject({
   doc: z.string().optional(),
   nullable: z.boolean().optional(),
   label: z.string().optional(),
-  created: StampSchema.optional(),
-  lastModified: StampSchema.optional(),
+  created: AuditStampSchema.optional(),
+  lastModified: AuditStampSchema.optional(),
   recursive: z.boolean().optional(),
   globalTags: z.array(z.string()).optional(),
   /** Tessera's own spelling of `globalTags`. */

@@ -154,8 +154,10 @@ export function applyAspectPatch(aspect: string, current: unknown, body: PatchBo
   const ops = Array.isArray(body) ? body : body.patch;
   const template = TEMPLATES[aspect];
   const custom = Array.isArray(body) ? undefined : body.arrayPrimaryKeys;
+  // forceGenericPatch: a plain JSON patch, arrays addressed by index unless arrayPrimaryKeys names their keys.
+  const generic = !Array.isArray(body) && body.forceGenericPatch === true;
   const keyFns: Record<string, { fn: KeyFn; depth: number; names: string[] }> = {};
-  for (const [field, fn] of Object.entries(template?.keys ?? {})) keyFns[field] = { fn, depth: 1, names: [] };
+  for (const [field, fn] of Object.entries(generic ? {} : (template?.keys ?? {}))) keyFns[field] = { fn, depth: 1, names: [] };
   for (const [field, names] of Object.entries(custom ?? {})) {
     if (FORBIDDEN_SEGMENTS.has(field)) throw validationError(`arrayPrimaryKeys: the field '${field}' is not allowed`);
     keyFns[field] = { fn: byFields(names), depth: Math.max(1, names.length), names };

@@ -81,6 +81,15 @@ describe('patches the client builds', () => {
     expect(await aspectOf(app, DS, 'globalTags')).toEqual({ tags: [{ tag: 'urn:li:tag:t2' }] });
   });
 
+  it('applies a forceGenericPatch as a plain JSON patch: arrays by index', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,gms.generic,PROD)';
+    await ingest(app, proposal(urn, 'status', { removed: false }));
+    await ingest(app, proposal(urn, 'globalTags', { tags: [{ tag: 'urn:li:tag:a' }] }));
+    const res = await ingest(app, patchProposal(urn, 'globalTags', { forceGenericPatch: true, patch: [{ op: 'add', path: '/tags/0', value: { tag: 'urn:li:tag:first' } }] }));
+    expect(res.status).toBe(200);
+    expect(await aspectOf(app, urn, 'globalTags')).toEqual({ tags: [{ tag: 'urn:li:tag:first' }, { tag: 'urn:li:tag:a' }] });
+  });
+
   it('patches datasetProperties with a plain op list and tests structurally', async () => {
     const ok = await ingest(app, patchProposal(DS, 'datasetProperties', [{ op: 'add', path: '/customProperties', value: { b: '2', a: '1' } }, { op: 'add', path: '/description', value: 'patched' }]));
     expect(ok.status).toBe(200);
