@@ -1,7 +1,7 @@
 /** A real Tessera app plus Debian's chromium driven by playwright-core; a failing test leaves a screenshot in test-artifacts/. */
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startTestApp, type TestApp } from '../integration/harness.js';
 import { UI_DIR } from '../../src/http/ui-routes.js';
 import { launchChromium } from './chromium.js';
@@ -42,4 +42,17 @@ export function useBrowserApp(name: string, seed?: (app: TestApp) => Promise<voi
 /** Opens the sign-in link the service prints (`/ui/#token=…`), landing on `path` afterwards. */
 export async function signInByLink(fx: BrowserFixture, path = '/ui/search'): Promise<void> {
   await fx.page.goto(`${fx.app.url}${path}#token=${fx.app.token}`);
+}
+
+/** Waits until the search page's results and facet counts both answer the query now in the address bar. */
+export async function searchSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const key = new URLSearchParams(location.search).toString();
+        const answers = (selector: string) => document.querySelector(selector)?.getAttribute('data-answers');
+        return answers('.search-results') === key && answers('aside.facets') === key;
+      }),
+    )
+    .toBe(true);
 }

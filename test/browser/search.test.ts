@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../integration/harness.js';
-import { signInByLink, useBrowserApp } from './browser-harness.js';
+import { searchSettled, signInByLink, useBrowserApp } from './browser-harness.js';
 import { seedCatalog } from './seed.js';
 
 const fx = useBrowserApp('uisearch', seedCatalog);
@@ -41,13 +41,14 @@ describe('web page search', () => {
   it('searches by text: the same results as the API, and the query in the URL', async () => {
     const { page, app } = fx;
     await signInByLink(fx);
-    await page.locator('.result').first().waitFor();
+    await searchSettled(page);
     expect(await shownTotal(page)).toBe((await apiSearch(app, '*')).total);
     await searchFor(page, 'shop');
     await expect.poll(() => page.url()).toContain('query=shop');
+    await searchSettled(page);
     const api = await apiSearch(app, 'shop');
     expect(api.total).toBeGreaterThan(1);
-    await expect.poll(() => shownTotal(page)).toBe(api.total);
+    expect(await shownTotal(page)).toBe(api.total);
     expect(await shownUrns(page)).toEqual(api.urns);
   });
 
@@ -56,9 +57,11 @@ describe('web page search', () => {
     const q = 'structuredProperties.io_acme_retentionDays:>45 AND tags:"urn:li:tag:pii"';
     await page.goto(`${app.url}/ui/search#token=${app.token}`);
     await searchFor(page, q);
+    await expect.poll(() => page.url()).toContain('query=');
+    await searchSettled(page);
     const api = await apiSearch(app, q);
     expect(api.total).toBe(2);
-    await expect.poll(() => shownUrns(page)).toEqual(api.urns);
+    expect(await shownUrns(page)).toEqual(api.urns);
   });
 
   it('shows a syntax error inline with the position the API reports', async () => {
@@ -78,7 +81,8 @@ describe('web page search', () => {
     await signInByLink(fx);
     const facets = ['tags', 'platform', 'structuredProperties.io.acme.privacy.tier'];
     const all = await apiFacets(app, facets);
-    await expect.poll(() => facetCount(page, 'tags', 'PII')).toBe(all.tags['urn:li:tag:pii']);
+    await searchSettled(page);
+    expect(await facetCount(page, 'tags', 'PII')).toBe(all.tags['urn:li:tag:pii']);
     expect(await facetCount(page, 'platform', 'hive')).toBe(all.platform['urn:li:dataPlatform:hive']);
     // Allowed values are listed in their defined order, with their descriptions, counted or not.
     const tierValues = await page.locator('fieldset[data-facet="structuredProperties.io.acme.privacy.tier"] .facet-value').allTextContents();
@@ -87,25 +91,32 @@ describe('web page search', () => {
     await page.getByRole('checkbox', { name: /^PII/ }).check();
     await expect.poll(() => page.url()).toContain(`filter=${encodeURIComponent('tags=urn:li:tag:pii')}`);
     const pii: And = [{ field: 'tags', values: ['urn:li:tag:pii'] }];
+    await searchSettled(page);
     const piiSearch = await apiSearch(app, '*', pii);
-    await expect.poll(() => shownTotal(page)).toBe(piiSearch.total);
+    expect(await shownTotal(page)).toBe(piiSearch.total);
     expect(await shownUrns(page)).toEqual(piiSearch.urns);
     const piiFacets = await apiFacets(app, facets, pii);
-    await expect.poll(() => facetCount(page, 'platform', 'hive')).toBe(piiFacets.platform['urn:li:dataPlatform:hive']);
+    expect(await facetCount(page, 'platform', 'hive')).toBe(piiFacets.platform['urn:li:dataPlatform:hive']);
     expect(await facetCount(page, 'structuredProperties.io.acme.privacy.tier', 'internal')).toBe(piiFacets['structuredProperties.io.acme.privacy.tier'].internal ?? 0);
     expect(await facetCount(page, 'structuredProperties.io.acme.privacy.tier', 'public')).toBe(piiFacets['structuredProperties.io.acme.privacy.tier'].public ?? 0);
 
     await page.getByRole('checkbox', { name: /^secret/ }).check();
+    await expect.poll(() => page.url()).toContain('secret');
+    await searchSettled(page);
     const both: And = [...pii, { field: 'structuredProperties.io.acme.privacy.tier', values: ['secret'] }];
     const bothSearch = await apiSearch(app, '*', both);
     expect(bothSearch.total).toBe(1);
-    await expect.poll(() => shownUrns(page)).toEqual(bothSearch.urns);
+    expect(await shownUrns(page)).toEqual(bothSearch.urns);
 
     await page.goBack();
-    await expect.poll(() => shownTotal(page)).toBe(piiSearch.total);
+    await expect.poll(() => page.url()).not.toContain('secret');
+    await searchSettled(page);
+    expect(await shownTotal(page)).toBe(piiSearch.total);
     expect(await page.getByRole('checkbox', { name: /^secret/ }).isChecked()).toBe(false);
     await page.goBack();
-    await expect.poll(() => shownTotal(page)).toBe((await apiSearch(app, '*')).total);
+    await expect.poll(() => page.url()).not.toContain('filter=');
+    await searchSettled(page);
+    expect(await shownTotal(page)).toBe((await apiSearch(app, '*')).total);
   });
 
   it('filters a number property by range', async () => {
@@ -113,10 +124,11 @@ describe('web page search', () => {
     await signInByLink(fx);
     await page.getByLabel('From').fill('60');
     await page.getByRole('button', { name: 'Apply range of Retention (days)' }).click();
+    await expect.poll(() => page.url()).toContain(`filter=${encodeURIComponent('structuredProperties.io.acme.retentionDays>=60')}`);
+    await searchSettled(page);
     const api = await apiSearch(app, '*', [{ field: 'structuredProperties.io.acme.retentionDays', condition: 'GREATER_THAN_OR_EQUAL_TO', values: ['60'] }]);
     expect(api.total).toBe(2);
-    await expect.poll(() => shownUrns(page)).toEqual(api.urns);
-    expect(page.url()).toContain(`filter=${encodeURIComponent('structuredProperties.io.acme.retentionDays>=60')}`);
+    expect(await shownUrns(page)).toEqual(api.urns);
   });
 
   it('pages through results with the scroll id', async () => {

@@ -8,6 +8,8 @@ interface Props {
   state: SearchState;
   definitions: Definition[];
   facets: Facet[];
+  /** The URL query the counts answer. */
+  answers: string;
   onChange(next: SearchState): void;
 }
 
@@ -19,10 +21,10 @@ const BUILT_IN = [
 
 export const propertyField = (d: Definition): string => `structuredProperties.${d.qualifiedName}`;
 
-export function FacetSidebar({ state, definitions, facets, onChange }: Props) {
+export function FacetSidebar({ state, definitions, facets, answers, onChange }: Props) {
   const byField = new Map(facets.map((f) => [f.field, f]));
   return (
-    <aside class="facets" aria-label="Filters">
+    <aside class="facets" aria-label="Filters" data-answers={answers}>
       <h2 class="visually-hidden">Filters</h2>
       {BUILT_IN.map((b) => (
         <ValueFacet key={b.field} field={b.field} label={b.label} buckets={byField.get(b.field)?.aggregations ?? []} state={state} onChange={onChange} />

@@ -15,6 +15,8 @@ const PAGE = 20;
 const FACETED = new Set(['STRING', 'URN', 'NUMBER', 'DATE']);
 
 interface Results {
+  /** The URL query these results answer (tests and tools wait for it to match the address bar). */
+  key?: string;
   entities: ResultEntity[];
   total: number;
   nextScrollId: string | null;
@@ -26,7 +28,7 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
   const [text, setText] = useState(state.query);
   const [definitions, setDefinitions] = useState<Definition[] | null>(null);
   const [results, setResults] = useState<Results | null>(null);
-  const [facets, setFacets] = useState<Facet[]>([]);
+  const [facets, setFacets] = useState<{ key: string; list: Facet[] }>({ key: '', list: [] });
   const [error, setError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const generation = useRef(0);
@@ -46,7 +48,7 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
     const mine = ++generation.current;
     setError(null);
     searchPage({ ...input, count: PAGE }).then(
-      (r) => mine === generation.current && setResults(r),
+      (r) => mine === generation.current && setResults({ ...r, key }),
       (e) => {
         if (mine !== generation.current) return;
         setResults(null);
@@ -60,8 +62,8 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
     const mine = generation.current;
     const facetFields = ['tags', 'platform', 'origin', ...applicable.map(propertyField)];
     aggregate({ ...input, facets: facetFields, searchFlags: { maxAggValues: 20 } }).then(
-      (f) => mine === generation.current && setFacets(f),
-      () => mine === generation.current && setFacets([]),
+      (f) => mine === generation.current && setFacets({ key, list: f }),
+      () => mine === generation.current && setFacets({ key, list: [] }),
     );
   }, [key, definitions]);
 
@@ -73,7 +75,7 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
     setLoadingMore(true);
     try {
       const page = await searchPage({ ...input, count: PAGE, scrollId: results.nextScrollId });
-      if (mine === generation.current) setResults({ ...page, entities: [...results.entities, ...page.entities] });
+      if (mine === generation.current) setResults({ ...page, key, entities: [...results.entities, ...page.entities] });
     } catch (e) {
       setError(messageOf(e));
     } finally {
@@ -114,8 +116,8 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
       </form>
       {error && <QueryError query={state.query} message={error} />}
       <div class="search-body">
-        {!error && <FacetSidebar state={state} definitions={applicable} facets={facets} onChange={go} />}
-        <section class="search-results" aria-live="polite" aria-busy={!results && !error}>
+        {!error && <FacetSidebar state={state} definitions={applicable} facets={facets.list} answers={facets.key} onChange={go} />}
+        <section class="search-results" aria-live="polite" aria-busy={!results && !error} data-answers={results?.key}>
           {results && (
             <>
               <p class="total" data-total={results.total}>
