@@ -41,7 +41,7 @@ describe('datahub ingest and the SDK against Tessera', () => {
     expect(sources.body.entities[0].dataHubIngestionSourceInfo.value.type).toBe('file');
   });
 
-  it('the OpenAPI emitter and DataHubGraph read what Rest.li wrote, and references to a tag are removed', async () => {
+  it('the OpenAPI emitter writes and patches, DataHubGraph reads it back, and references to a tag are removed', async () => {
     const [written, aspects, tags] = await dh.sdk([
       { op: 'emitOpenapi', mcps: [{ urn: DS, aspectName: 'subTypes', aspect: { typeNames: ['Table'] } }, { urn: DS, aspectName: 'status', aspect: { removed: false } }] },
       { op: 'entity', urn: DS },
@@ -50,13 +50,19 @@ describe('datahub ingest and the SDK against Tessera', () => {
     expect(written).toBe('ok');
     expect(aspects).toEqual(['datasetKey', 'datasetProperties', 'globalTags', 'status', 'subTypes', 'upstreamLineage']);
     expect(tags).toEqual({ tags: [{ tag: 'urn:li:tag:gold' }] });
+    const [patched, patchedTags] = await dh.sdk([
+      { op: 'patch', openapi: true, urn: DS, addTags: ['urn:li:tag:silver'] },
+      { op: 'getAspect', urn: DS, aspect: 'globalTags' },
+    ]);
+    expect(patched).toBe('ok');
+    expect(patchedTags).toEqual({ tags: [{ tag: 'urn:li:tag:gold' }, { tag: 'urn:li:tag:silver' }] });
 
     await app.refresh();
     const refs = await dh.cli(['delete', 'references', '--urn', 'urn:li:tag:gold', '-f']);
     expect(refs.code, out(refs)).toBe(0);
     expect(out(refs)).toContain('Found 1 references to urn:li:tag:gold');
-    expect((await app.get(`/openapi/v3/entity/dataset/${enc(DS)}/globalTags`)).body.globalTags.value).toEqual({ tags: [] });
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc(DS)}/globalTags`)).body.globalTags.value).toEqual({ tags: [{ tag: 'urn:li:tag:silver' }] });
     const gql = await graphqlData(app, `{ dataset(urn: "${DS}") { tags { tags { tag { urn } } } } }`);
-    expect(gql.dataset.tags?.tags ?? []).toEqual([]);
+    expect(gql.dataset.tags.tags).toEqual([{ tag: { urn: 'urn:li:tag:silver' } }]);
   });
 });

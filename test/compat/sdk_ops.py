@@ -44,6 +44,9 @@ def run(op, server, token, graph):
             builder.remove_tag(tag)
         for prop, value in op.get("setProperties", {}).items():
             builder.set_structured_property(prop, value)
+        if op.get("openapi"):
+            DatahubRestEmitter(server, token=token, openapi_ingestion=True).emit_mcps(builder.build())
+            return "ok"
         for mcpw in builder.build():
             graph.emit(mcpw)
         return "ok"
