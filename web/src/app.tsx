@@ -1,12 +1,11 @@
 /** The page frame: sign-in gate, navigation, and the route table. */
-import { useSession } from './auth/session';
+import { signOut, useSession } from './auth/session';
 import { Link, navigate, useLocation } from './router';
 import { SignInPage } from './pages/sign-in-page';
 import { SearchPage } from './pages/search-page';
 import { DatasetPage } from './pages/dataset-page';
 import { PropertiesPage } from './pages/properties-page';
 import { TagsPage } from './pages/tags-page';
-import { signOut } from './auth/session';
 import { useEffect, useRef } from 'preact/hooks';
 
 const SECTIONS = [

@@ -61,7 +61,9 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
     if (!definitions) return;
     const mine = generation.current;
     const facetFields = ['tags', 'platform', 'origin', ...applicable.map(propertyField)];
-    aggregate({ ...input, facets: facetFields, searchFlags: { maxAggValues: 20 } }).then(
+    // Enough buckets that every allowed value gets its real count (the API allows at most 100).
+    const maxAggValues = Math.min(100, Math.max(20, ...applicable.map((d) => d.allowedValues.length)));
+    aggregate({ ...input, facets: facetFields, searchFlags: { maxAggValues } }).then(
       (f) => mine === generation.current && setFacets({ key, list: f }),
       () => mine === generation.current && setFacets({ key, list: [] }),
     );
