@@ -215,6 +215,7 @@ describe('datahub CLI against Tessera', () => {
 
   it('hard delete removes the dataset and rolls its values out of search', async () => {
     const filter = [{ field: 'structuredProperties.io.acryl.privacy.retentionTime', condition: 'EQUAL', values: ['30'] }];
+    await app.refresh();
     const [before] = await dh.sdk([{ op: 'urnsByFilter', entityTypes: ['dataset'], filters: filter }]);
     expect(before).toEqual([DS]);
     const del = await dh.cli(['delete', '--urn', DS, '--hard', '-f']);

@@ -118,4 +118,16 @@ describe('CREATE_MISSING_ENTITIES', () => {
     const v3 = await lenient.get(`/openapi/v3/entity/dataset/${enc(missing('3'))}`);
     expect(v3.body.datasetKey.value).toEqual({ platform: 'urn:li:dataPlatform:hive', name: 'gms.missing3', origin: 'PROD' });
   });
+
+  it('applies to GraphQL value writes too, on and off', async () => {
+    const sp = 'urn:li:structuredProperty:gms.ingest.team';
+    const def = { qualifiedName: 'gms.ingest.team', valueType: 'urn:li:dataType:service.string', cardinality: 'SINGLE', entityTypes: ['urn:li:entityType:service.dataset'] };
+    const mutation = (urn: string) => `mutation { upsertStructuredProperties(input: {assetUrn: "${urn}", structuredPropertyInputParams: [{structuredPropertyUrn: "${sp}", values: [{stringValue: "core"}]}]}) { properties { values { ... on StringValue { stringValue } } } } }`;
+    for (const t of [app, lenient]) expect((await ingest(t, proposal(sp, 'propertyDefinition', def))).status).toBe(200);
+    const refused = await app.graphql(mutation(missing('4')));
+    expect(refused.errors[0].message).toContain('does not exist');
+    const created = await lenient.graphql(mutation(missing('4')));
+    expect(created.errors).toBeUndefined();
+    expect((await lenient.get(`/gms/aspects/${enc(missing('4'))}?aspect=datasetKey&version=0`)).status).toBe(200);
+  });
 });
