@@ -11,7 +11,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (known) return sendError(res, known);
     const status = (err as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) return sendError(res, validationError((err as Error).message));
-    log.error({ err, path: req.path }, 'unhandled error');
+    // The request's own line names its route template and shares its request id; the raw path (URNs) stays out of the log.
+    log.error({ err }, 'unhandled error');
     sendError(res, internalError());
   };
 }
