@@ -2,7 +2,7 @@
  * The jobs index: durable background jobs and lease documents, written with conditional writes so that exactly one
  * process holds a job or a lease at a time. Storage infrastructure the catalog enqueues into and the job runner drains.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Client } from '@opensearch-project/opensearch';
 import { CatalogError } from '../errors.js';
 import { currentLogContext, type Logger } from '../logger.js';
@@ -81,6 +81,24 @@ export class JobStore {
     const doc: JobDoc = { type, key, params, status: 'pending', attempts: 0, createdAt: now, updatedAt: now, ...(requestId && { requestId }) };
     await guarded(() => this.client.index({ index: this.index, id, body: doc, refresh: 'wait_for' }));
     this.log.info({ job: id, type, key }, 'job enqueued');
+    return id;
+  }
+
+  /**
+   * Records a job at most once for `onceKey`, whoever calls and however often: the id is derived from the key and the
+   * document is created only if absent. What lets a retried mutator enqueue without ever doubling the job.
+   */
+  async enqueueOnce(type: string, key: string, params: Record<string, unknown>, onceKey: string): Promise<string> {
+    const id = `${type}-${createHash('sha256').update(onceKey).digest('hex').slice(0, 32)}`;
+    const now = Date.now();
+    const requestId = currentLogContext()?.requestId;
+    const doc: JobDoc = { type, key, params, status: 'pending', attempts: 0, createdAt: now, updatedAt: now, ...(requestId && { requestId }) };
+    try {
+      await this.conditional(`job ${id}`, () => this.client.index({ index: this.index, id, op_type: 'create', body: doc, refresh: 'wait_for' }));
+      this.log.info({ job: id, type, key }, 'job enqueued');
+    } catch (e) {
+      if (!(e instanceof StaleWrite)) throw e; // recorded already by an earlier run of the same change
+    }
     return id;
   }
 

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import type { TestApp } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -51,8 +52,18 @@ export interface CliResult {
   json: any;
 }
 
-/** A fresh HOME, so `~/.tesseraenv` of the machine is never read or written. */
-export const tempHome = () => mkdtempSync(join(tmpdir(), 'tessera-cli-'));
+const homes: string[] = [];
+// Registered while the importing test file is collected: each file removes the homes it made.
+afterAll(() => {
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+});
+
+/** A fresh HOME, so `~/.tesseraenv` of the machine is never read or written; removed when the test file ends. */
+export function tempHome(): string {
+  const home = mkdtempSync(join(tmpdir(), 'tessera-cli-'));
+  homes.push(home);
+  return home;
+}
 
 /** Writes a file into a test's home directory and returns its path. */
 export function writeHomeFile(home: string, name: string, text: string): string {
@@ -97,10 +108,17 @@ export function runCliInTty(args: string[], env: Record<string, string>, answers
   return new Promise((resolvePromise, reject) => {
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TERM: 'dumb', ...env } });
     let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
+    const pending = Array.isArray(answers) ? [...answers] : [answers];
+    let answeredUpTo = 0;
+    // Each answer goes out once a prompt (text ending in ': ', '? ' or '] ') has appeared after the previous answer.
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (pending.length > 0 && /[:?\]] ?$/.test(stdout.slice(answeredUpTo).trimEnd() + ' ')) {
+        answeredUpTo = stdout.length;
+        child.stdin.write(pending.shift()!);
+      }
+    });
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr: '', json: undefined }));
-    // Answer each prompt once it has had time to appear.
-    (Array.isArray(answers) ? answers : [answers]).forEach((a, i) => setTimeout(() => child.stdin.write(a), 1500 * (i + 1)));
   });
 }

@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
 import { Emitter, TesseraApiError, TesseraClient, TesseraValidationError, createProposal } from '../../src/sdk/index.js';
-import { DEFAULT_RETRY } from '../../src/sdk/retry.js';
-import { retryDelayMs } from '../../src/sdk/retry.js';
 import { enc, startTestApp, TEST_SECRET, type TestApp } from './harness.js';
 
 const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,sdk.${name},PROD)`;
 let app: TestApp;
 let token: string;
 
-/** A fetch that records every call and can answer the first N with a synthetic status. */
-function countingFetch(failFirst = 0, status = 429, retryAfter = '0') {
+/** A fetch that records every call it passes on to the real server. */
+function countingFetch() {
   const calls: { method: string; url: string }[] = [];
   const f: typeof fetch = async (input, init) => {
     calls.push({ method: init?.method ?? 'GET', url: String(input) });
-    if (calls.length <= failFirst) return new Response(JSON.stringify({ error: 'busy', message: 'try later' }), { status, headers: { 'retry-after': retryAfter } });
     return fetch(input, init);
   };
   return { fetch: f, calls };
@@ -71,32 +68,6 @@ describe('Emitter over POST /aspects?action=ingestProposal', () => {
     const batch = emitter.emitBatch([{ entityUrn: ds('v'), aspectName: 'status', value: { removed: false } }, { entityUrn: ds('v'), aspectName: 'status', value: { removed: 'no' } }]);
     await expect(batch).rejects.toThrow(/^changes\[1\]: Invalid status/);
     expect(counting.calls).toHaveLength(0);
-  });
-
-  it('retries 429 and 503 with backoff, then gives up with the server error', async () => {
-    const flaky = countingFetch(2, 429);
-    const emitter = new Emitter(clientFor({ fetch: flaky.fetch, retry: { baseDelayMs: 5 } }));
-    expect(await emitter.upsertAspect(ds('retry'), 'datasetProperties', { name: 'r' })).toBe(ds('retry'));
-    expect(flaky.calls).toHaveLength(3);
-    const down = countingFetch(100, 503);
-    const failing = new Emitter(clientFor({ fetch: down.fetch, retry: { retries: 2, baseDelayMs: 5 } }));
-    const err = await failing.upsertAspect(ds('retry'), 'datasetProperties', { name: 'r' }).catch((e) => e);
-    expect(err).toBeInstanceOf(TesseraApiError);
-    expect(err).toMatchObject({ status: 503, error: 'busy', message: 'try later' });
-    expect(down.calls).toHaveLength(3);
-    const bad = countingFetch(100, 400);
-    await expect(new Emitter(clientFor({ fetch: bad.fetch })).upsertAspect(ds('retry'), 'status', { removed: true })).rejects.toMatchObject({ status: 400 });
-    expect(bad.calls).toHaveLength(1);
-  });
-
-  it('computes exponential backoff with jitter, honouring Retry-After up to the cap', () => {
-    const opts = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
-    expect(retryDelayMs(0, opts, null, () => 0)).toBe(50);
-    expect(retryDelayMs(0, opts, null, () => 1)).toBe(100);
-    expect(retryDelayMs(3, opts, null, () => 1)).toBe(800);
-    expect(retryDelayMs(6, opts, null, () => 1)).toBe(1000);
-    expect(retryDelayMs(0, opts, '0.5', () => 1)).toBe(500);
-    expect(retryDelayMs(0, opts, '30', () => 1)).toBe(1000);
   });
 });
 

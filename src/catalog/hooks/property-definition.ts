@@ -29,11 +29,13 @@ export const propertyDefinitionHook: AspectHook = {
     const fieldChanged = !prev || indexFieldOf(prev) !== indexFieldOf(def);
     const before = prev ? entityTypeNamesOf(prev) : [];
     const types = entityTypeNamesOf(def).filter((t) => fieldChanged || !before.includes(t));
-    // Mapped before the definition is stored, so no value can be indexed under a dynamic guess first.
+    // Mapped before the definition is stored, so no value can be indexed under a dynamic guess first. Putting the same
+    // mapping again (a retried write) changes nothing, so this stays re-runnable.
     await putPropertyMappings(ctx.services, def, types);
 
     if (prev && fieldChanged) {
-      // Recorded before the write lands: a crash in between leaves a job that finds nothing to do, never lost work.
+      // Recorded before the write lands: a crash in between leaves a job that finds nothing to do, never lost work;
+      // recorded once per replaced field, so a retry of this mutator after a version conflict adds no second job.
       const info = infoFromDoc({ ...ctx.doc, aspects: { ...ctx.doc.aspects, propertyDefinition: ctx.previous! } })!;
       await enqueueVersionCleanup(ctx.services, info, indexFieldOf(prev));
     }

@@ -49,7 +49,8 @@ export async function enqueueVersionCleanup(services: Services, info: Definition
     entityTypes: entityTypeNamesOf(info.definition),
     staleField,
   };
-  return services.jobStore.enqueue(PROPERTY_VERSION_CLEANUP_JOB, info.urn, params);
+  // Enqueued from inside a retried write: keyed by what it cleans, so a retry never records a second job.
+  return services.jobStore.enqueueOnce(PROPERTY_VERSION_CLEANUP_JOB, info.urn, params, `${info.urn}|${info.generation}|${staleField}`);
 }
 
 /** An unfinished hard-delete clean-up whose property used the same search field word, if any. */
