@@ -8,8 +8,6 @@ import { swaggerInitializer, swaggerPage, SWAGGER_ASSETS } from './openapi/swagg
 
 const swaggerDist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-export { openApiDocument };
-
 /** Generated once per process: every app serves the same documents. */
 const docs: Partial<Record<'v2' | 'v3', string>> = {};
 const docText = (v: 'v2' | 'v3') => (docs[v] ??= JSON.stringify(openApiDocument(v)));

@@ -1,14 +1,10 @@
 /** The paths of the original client's Rest.li wire beyond ingest (`src/gms/*-routes.ts`): aspect and entity reads, delete actions, the config probe. */
-import { z } from 'zod';
 import { DeleteBodySchema, ReferencesBodySchema } from '../../gms/entities-routes.js';
 import { pathParameter } from './parameters.js';
 import { errorResponses } from './responses.js';
+import { inlineSchema } from './schemas.js';
 
 const tags = ['Client wire (Rest.li)'];
-const schemaOf = (s: z.ZodType) => {
-  const { $schema: _, ...rest } = z.toJSONSchema(s, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
-  return rest;
-};
 const object = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' } } } });
 const urn = pathParameter('urn', 'Entity URN, percent-encoded', 'urn:li:dataset:(urn:li:dataPlatform:hive,db.table,PROD)');
 const query = (name: string, description: string, required = false, extra: object = {}) => ({ name, in: 'query', required, description, schema: { type: 'string', ...extra } });
@@ -33,7 +29,7 @@ export function gmsPaths(): Record<string, object> {
       post: {
         tags, operationId: 'gmsEntityAction', summary: 'Hard delete an entity (action=delete) or remove every reference to it (action=deleteReferences, tags)',
         parameters: [query('action', 'delete or deleteReferences', true, { enum: ['delete', 'deleteReferences'] })],
-        requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [schemaOf(DeleteBodySchema), schemaOf(ReferencesBodySchema)] } } } },
+        requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [inlineSchema(DeleteBodySchema), inlineSchema(ReferencesBodySchema)] } } } },
         responses: { '200': object('{value: {urn, rows, timeseriesRows}} or {value: {total, relatedAspects}}'), ...errorResponses('VALIDATION', 'INVALID_URN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE') },
       },
     },

@@ -1,5 +1,6 @@
 /** The query and path parameters of the REST routes as zod schemas, turned into OpenAPI parameter objects. */
 import { z } from 'zod';
+import { inlineSchema } from './schemas.js';
 
 const flag = (description: string, fallback: boolean) => z.boolean().default(fallback).meta({ description });
 const names = (description: string) => z.array(z.string()).optional().meta({ description: `${description} (repeatable or comma-separated)` });
@@ -48,8 +49,9 @@ export const IngestQuery = z.object({
   ...WaitForSearchQuery.shape,
 });
 
+/** The parameter's schema; its description goes on the parameter itself. */
 const toSchema = (s: z.ZodType) => {
-  const { $schema: _, description: _d, ...rest } = z.toJSONSchema(s, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const { description: _d, ...rest } = inlineSchema(s);
   return rest;
 };
 

@@ -11,6 +11,12 @@ export const aspectSchemaName = (aspect: string) => aspect[0].toUpperCase() + as
 export const entitySchemaName = (def: EntityTypeDef) => def.name[0].toUpperCase() + def.name.slice(1);
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/** One zod schema as inline JSON Schema 2020-12 (what a request validator reads), without the `$schema` header. */
+export function inlineSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+  return rest;
+}
+
 const SystemMetadataSchema = z
   .object({
     aspectCreated: z.object({ time: z.number().int(), actor: z.string() }),
