@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp } from '../../src/http/app.js';
 import { aspectSchemas } from '../../src/model/aspects/index.js';
 import { ENTITY_TYPES } from '../../src/model/entity-types.js';
+import { encodeUrn } from '../../src/model/urn.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 let app: TestApp;
@@ -101,6 +102,37 @@ describe('GET /openapi/v3|v2/api-docs', () => {
     expect(res.status).toBe(400);
     expect(Object.keys(res.body).sort()).toEqual(['error', 'message']);
     expect(Object.keys(docs.v3.paths['/openapi/v3/entity/tag/{urn}'].get.responses)).toContain('400');
+  });
+});
+
+describe('documented query parameters', () => {
+  const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,openapi_params,PROD)';
+  const invalidValue = (schema: { type?: string; enum?: unknown[] }) =>
+    schema.enum ? 'NOT_AN_OPTION' : schema.type === 'boolean' ? 'maybe' : schema.type === 'integer' ? 'ten' : undefined;
+  const resolve = (p: any) => (p.$ref ? docs.v3.components.parameters[p.$ref.split('/').pop()] : p);
+
+  it('are the ones the routes read: a bad boolean, integer or enum value is a 400 naming the parameter', async () => {
+    expect((await app.post(`/openapi/v3/entity/dataset/${encodeUrn(DS)}/datasetProperties?createIfNotExists=false`, { value: { description: 'x' } })).status).toBe(200);
+    const checked: string[] = [];
+    const targets: [string, string][] = [
+      ['/openapi/v3/entity/dataset', 'get'],
+      ['/openapi/v3/entity/dataset/{urn}', 'get'],
+      ['/openapi/v3/entity/dataset/{urn}/datasetProperties', 'get'],
+      ['/openapi/v3/entity/dataset/{urn}/datasetProperties', 'delete'],
+      ['/openapi/v3/jobs', 'get'],
+    ];
+    for (const [path, method] of targets) {
+      for (const param of docs.v3.paths[path][method].parameters.map(resolve).filter((p: any) => p.in === 'query')) {
+        const bad = invalidValue(param.schema);
+        if (!bad) continue;
+        const url = `${path.replace('{urn}', encodeUrn(DS))}?${param.name}=${bad}`;
+        const res = await app.request(method.toUpperCase(), url);
+        expect(res.status, `${method} ${url}`).toBe(400);
+        expect(res.body.message, `${method} ${url}`).toContain(param.name);
+        checked.push(`${method} ${path} ${param.name}`);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(8);
   });
 });
 
