@@ -2,6 +2,9 @@
 import { valueKindOf, type ValueKind } from '../model/value-types.js';
 import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
 import type { Services } from '../services.js';
+import { fieldMappingOf } from '../storage/property-field-mappings.js';
+
+export { fieldMappingOf };
 
 
 export interface PropertyDefinitionValue {
@@ -84,20 +87,6 @@ export function currentAssignments(stored: StoredAspect, defs: Map<string, Defin
 
 export function propertyUrnsOf(stored: StoredAspect | undefined): string[] {
   return (((stored?.value as { properties?: Assignment[] })?.properties ?? []) as Assignment[]).map((a) => a.propertyUrn);
-}
-
-/** The OpenSearch field mapping of a value type: number → double, date → date, string/urn → keyword, rich_text → text + keyword. */
-export function fieldMappingOf(kind: ValueKind | undefined): Record<string, unknown> {
-  switch (kind) {
-    case 'number':
-      return { type: 'double' };
-    case 'date':
-      return { type: 'date', format: 'yyyy-MM-dd||epoch_millis' };
-    case 'rich_text':
-      return { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 8191 } } };
-    default:
-      return { type: 'keyword', ignore_above: 8191 };
-  }
 }
 
 /** A `properties` mapping fragment placing the definition's field at its index path, ready for put-mapping. */

@@ -1,7 +1,7 @@
 /** Works out the mapping an entity index should have (base file + definitions) and how it differs from the live one. */
 import { entityTypeUrnToName } from '../model/entity-types.js';
 import type { EntityDoc } from '../storage/entity-store.js';
-import { loadMappingFile } from '../storage/indices.js';
+import { entityIndexBody } from '../storage/indices.js';
 import type { Services } from '../services.js';
 import { infoFromDoc, propertyMappingOf, type DefinitionInfo } from '../catalog/definitions.js';
 import { canonicalLeaf, leavesOf, mergeProperties, setLeaf, type MappingNode, type Properties } from './mapping-tree.js';
@@ -48,7 +48,7 @@ export async function loadAllDefinitions(services: Services): Promise<Definition
 }
 
 export function desiredMappings(entityType: string, defs: DefinitionInfo[]): Record<string, any> {
-  const mappings = structuredClone(loadMappingFile('entity-index.json').mappings);
+  const mappings = entityIndexBody().mappings;
   for (const info of defs) {
     if (!info.definition.entityTypes.some((t) => entityTypeUrnToName(t) === entityType)) continue;
     mergeProperties(mappings.properties, propertyMappingOf(info.definition).properties as Properties);

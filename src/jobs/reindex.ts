@@ -1,7 +1,7 @@
 /** Rebuilds entity indices from mappings/ plus live definitions, copies documents with _reindex and swaps aliases. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services } from '../services.js';
-import { loadMappingFile } from '../storage/indices.js';
+import { entityIndexBody } from '../storage/indices.js';
 import { loadAllDefinitions, planIndex, propertyWordOf, type IndexPlan } from './reindex-plan.js';
 import { withReindexLock } from './reindex-lock.js';
 
@@ -57,7 +57,7 @@ async function recoverInterruptedRun(services: Services, alias: string, live: st
 async function rebuild(services: Services, plan: IndexPlan, log: (line: string) => void): Promise<string> {
   const { indices } = services;
   const next = services.names.physical(plan.alias);
-  await indices.createIndex(next, { settings: loadMappingFile('entity-index.json', { shards: services.config.OPENSEARCH_SHARDS, replicas: services.config.OPENSEARCH_REPLICAS }).settings, mappings: plan.mappings });
+  await indices.createIndex(next, { settings: entityIndexBody({ shards: services.config.OPENSEARCH_SHARDS, replicas: services.config.OPENSEARCH_REPLICAS }).settings, mappings: plan.mappings });
   let blocked = false;
   try {
     // Writes arriving now are refused by the block and retried by the entity store until the alias points at the copy.

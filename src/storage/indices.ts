@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@opensearch-project/opensearch';
 import { ENTITY_TYPES } from '../model/entity-types.js';
+import { propertyDynamicTemplates } from './property-field-mappings.js';
 
 const MAPPINGS_DIR = fileURLToPath(new URL('../../mappings/', import.meta.url));
 
@@ -15,6 +16,13 @@ export interface IndexLayout {
 export function loadMappingFile(name: string, layout?: IndexLayout): { settings: Record<string, any>; mappings: Record<string, any> } {
   const body = JSON.parse(readFileSync(`${MAPPINGS_DIR}${name}`, 'utf8'));
   if (layout) body.settings.index = { ...body.settings.index, number_of_shards: layout.shards, number_of_replicas: layout.replicas };
+  return body;
+}
+
+/** The body of every entity index: the file's settings and explicit fields, plus the structured property templates. */
+export function entityIndexBody(layout?: IndexLayout): { settings: Record<string, any>; mappings: Record<string, any> } {
+  const body = loadMappingFile('entity-index.json', layout);
+  body.mappings.dynamic_templates = propertyDynamicTemplates();
   return body;
 }
 
@@ -60,7 +68,7 @@ export async function ensureIndex(client: Client, names: IndexNames, alias: stri
 }
 
 export async function ensureAllIndices(client: Client, names: IndexNames, layout?: IndexLayout): Promise<void> {
-  const entityBody = loadMappingFile('entity-index.json', layout);
+  const entityBody = entityIndexBody(layout);
   await Promise.all(ENTITY_TYPES.map((t) => ensureIndex(client, names, names.entity(t.name), entityBody)));
   await ensureIndex(client, names, names.jobs(), loadMappingFile('jobs-index.json', layout));
   await client.cluster.health({ index: `${names.prefix}*`, wait_for_status: 'yellow', timeout: '30s' }, { requestTimeout: 35_000 });
