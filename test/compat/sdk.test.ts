@@ -150,6 +150,23 @@ describe.each([
     expect((await v3(urn, 'subTypes')).typeNames).toEqual(['Table']);
   });
 
+  it('hard deleting a property rolls its values out of reads and search', async () => {
+    const urn = ds(`one.${label}`);
+    const filter = [{ field: 'structuredProperties.compat.number.single', condition: 'EQUAL', values: ['7'] }];
+    const [deleted] = await dh.sdk([{ op: 'hardDelete', urn: sp('number.single') }]);
+    expect(deleted[0]).toBeGreaterThan(0);
+    expect((await v3(urn, 'structuredProperties')).properties.map((p: any) => p.propertyUrn)).toEqual([sp('string.single')]);
+    await app.runJobs(); // the durable clean-up job that removes the stored values
+    await app.refresh();
+    const [found] = await dh.sdk([{ op: 'urnsByFilter', entityTypes: ['dataset'], filters: filter }]);
+    // The name is free again, so a search by it is refused; the stored document no longer carries the value either.
+    expect(found.error).toContain('no structured property is named compat.number.single');
+    const raw = await app.raw.get({ index: `${app.prefix}dataset`, id: urn });
+    const source = raw.body._source as Record<string, any>;
+    expect(source.aspects.structuredProperties.value.properties.map((p: any) => p.propertyUrn)).toEqual([sp('string.single')]);
+    expect(JSON.stringify(source.structuredProperties ?? {})).not.toContain('compat_number_single');
+  });
+
   it('soft delete through the SDK hides the dataset from search; hard delete removes it', async () => {
     const urn = ds(`types.${label}`);
     const [soft] = await dh.sdk([{ op: 'softDelete', urn }]);
