@@ -16,11 +16,12 @@ export function createMetrics() {
   collectDefaultMetrics({ register: registry });
   let jobQueueProbe: (() => Promise<JobQueueStats>) | undefined;
   let lastStats: JobQueueStats = { pending: 0, running: 0, oldestPendingSeconds: 0 };
-  const readStats = async () => {
-    // Both gauges are collected in one scrape; one query serves them (the depth gauge is collected first).
-    if (jobQueueProbe) lastStats = await jobQueueProbe().catch(() => lastStats);
-    return lastStats;
-  };
+  let inFlight: Promise<JobQueueStats> | undefined;
+  // A scrape collects both queue gauges at once: they share one query (a failed one keeps the last figures).
+  const readStats = () =>
+    (inFlight ??= (jobQueueProbe ? jobQueueProbe().then((s) => (lastStats = s), () => lastStats) : Promise.resolve(lastStats)).finally(() => {
+      inFlight = undefined;
+    }));
   const metrics = {
     registry,
     httpRequests: new Histogram({
@@ -60,8 +61,8 @@ export function createMetrics() {
   });
   new Gauge({
     name: 'tessera_job_oldest_pending_age_seconds', help: 'Age of the oldest pending background job (0 when none waits)', registers: [registry],
-    collect() {
-      this.set(lastStats.oldestPendingSeconds);
+    async collect() {
+      this.set((await readStats()).oldestPendingSeconds);
     },
   });
   return metrics;

@@ -100,7 +100,7 @@ describe('GET /metrics', () => {
     const id = await app.services.jobStore.enqueue('metrics-probe', 'probe', {});
     await app.services.indices.refreshJobs();
     expect(await sample(app, 'tessera_job_queue_depth', { status: 'pending' })).toBeGreaterThanOrEqual(1);
-    expect(await sample(app, 'tessera_job_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
+    expect(await sample(app, 'tessera_job_oldest_pending_age_seconds')).toBeGreaterThan(0);
     const runner = new JobRunner(app.services, { 'metrics-probe': async () => { throw new Error('probe failure'); } });
     expect(await runner.runOnce()).toBe(1);
     expect(await sample(app, 'tessera_jobs_finished_total', { type: 'metrics-probe', outcome: 'retry' })).toBe(1);
