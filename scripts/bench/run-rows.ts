@@ -2,7 +2,7 @@
 import type { BenchArgs } from './args.js';
 import { wants } from './args.js';
 import { bulkCreate, removeBulkDocs, type BulkState } from './bulk.js';
-import type { BenchContext } from './context.js';
+import { osCall, type BenchContext } from './context.js';
 import { runMirrored, type Side } from './load.js';
 import { facets, graphqlFilter, graphqlGet, restGet, restQuery, type Workload } from './reads.js';
 import { runReindexRow } from './reindex-row.js';
@@ -20,10 +20,15 @@ async function timedRow(c: BenchContext, w: Workload, thinPid?: number): Promise
   await w.probe();
   const sides: Side[] = [{ name: 'tessera', op: w.tessera, servicePid: c.tesseraPid }, { name: 'raw', op: w.raw }];
   if (w.thin) sides.push({ name: 'thin', op: w.thin, servicePid: thinPid });
+  // Halfway through the first Tessera half, the engine's busiest threads (kept in the JSON, not printed).
+  const warmups = c.warmupSeconds * sides.length;
+  let hotThreads: string | undefined;
+  const timer = setTimeout(() => void osCall(c, 'GET', '/_nodes/hot_threads?threads=3&interval=500ms').then((r) => (hotThreads = r.text), () => undefined), (warmups + c.seconds / 4) * 1000);
   const f = await runMirrored(sides, { concurrency: w.concurrency ?? c.concurrency, seconds: c.seconds, warmupSeconds: c.warmupSeconds, osPid: c.osPid, progress: c.progress });
+  clearTimeout(timer);
   const ratio = ratioOf(f.tessera.rate, f.raw.rate);
   const errorsOk = f.tessera.errors === 0 && f.raw.errors === 0;
-  const row: Row = { workload: w.title, unit: w.unit, tessera: f.tessera, raw: f.raw, thin: f.thin, ratio, target: w.target.text, verdict: verdictOf(ratio, w.target, errorsOk) };
+  const row: Row = { workload: w.title, unit: w.unit, tessera: f.tessera, raw: f.raw, thin: f.thin, ratio, target: w.target.text, verdict: verdictOf(ratio, w.target, errorsOk), hotThreads };
   if (f.thin) {
     const within = f.tessera.serviceCpuUs! / f.thin.serviceCpuUs!;
     row.note = `Tessera CPU ${within.toFixed(1)}× the thin layer's (target ≤ 2×)`;

@@ -12,6 +12,8 @@ export interface Row {
   target: string;
   verdict: 'pass' | 'MISS';
   note?: string;
+  /** `_nodes/hot_threads` taken during a Tessera half (JSON only). */
+  hotThreads?: string;
 }
 
 export function formatNumber(n: number | undefined, digits = 0): string {
