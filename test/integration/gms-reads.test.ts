@@ -121,6 +121,18 @@ describe('POST /gms/entities?action=…', () => {
   });
 });
 
+describe('POST /gms/api/graphql', () => {
+  it('serves the same schema as /api/graphql, with the count above the page cap capped', async () => {
+    const query = `{ scrollAcrossEntities(input: {types: [STRUCTURED_PROPERTY], query: "*", count: 5000,
+      orFilters: [{and: [{field: "removed", condition: EQUAL, values: ["true"], negated: true}]}]}) { searchResults { entity { urn } } } }`;
+    await app.refresh();
+    const res = await app.request('POST', '/gms/api/graphql', { query });
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.scrollAcrossEntities.searchResults.map((r: any) => r.entity.urn)).toContain(SP);
+  });
+});
+
 describe('the brand word on input', () => {
   it('stores a definition written with datahub. through the client wire as service., and reads it back as datahub. there', async () => {
     const urn = 'urn:li:structuredProperty:gms.reads.brand';
