@@ -1,6 +1,6 @@
 /** The named schemas of the API document: every aspect's zod schema, the wire envelopes built around them, converted once to JSON Schema 2020-12. */
 import { z } from 'zod';
-import { CHANGE_TYPES, ProposalSchema } from '../../model/proposal.js';
+import { ProposalSchema } from '../../model/proposal.js';
 import { PatchBodySchema, PatchOpSchema } from '../../model/json-patch.js';
 import { aspectSchemas, AuditStampSchema, MetadataAttributionSchema, TagAssociationSchema, GlossaryTermAssociationSchema } from '../../model/aspects/index.js';
 import { ENTITY_TYPES, type EntityTypeDef } from '../../model/entity-types.js';
@@ -123,4 +123,3 @@ export function componentSchemas(): Record<string, unknown> {
   return schemas;
 }
 
-export { CHANGE_TYPES };
