@@ -23,6 +23,8 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WRITE_RETRY_MS: z.coerce.number().int().positive().default(30_000),
   SEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How old a remembered structured property definition may be when reads and searches use it (writes never do); 0 turns it off. */
+  DEFINITION_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   /** Every other OpenSearch call: past this (one retry included) the request answers 503. */
   OPENSEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /** PEM file of the certificate authority that signed the cluster's TLS certificates (https:// URLs). */

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { createAuth, type Auth } from './auth/tokens.js';
 import { createCatalogHooks, type CatalogHooks } from './catalog/hooks/index.js';
+import { DefinitionCache } from './catalog/definition-cache.js';
 import { EntityStore } from './storage/entity-store.js';
 import { IndexAdmin } from './storage/index-admin.js';
 import { ensureAllIndices, IndexNames } from './storage/indices.js';
@@ -22,6 +23,8 @@ export interface Services {
   auth: Auth;
   /** Aspect and entity-delete hooks, composed once here and passed to every catalog operation. */
   hooks: CatalogHooks;
+  /** Definitions for reads and searches (never for writes); see catalog/definition-cache.ts for why it is correct across processes. */
+  definitionCache: DefinitionCache;
   /** This service's Prometheus instruments, in a registry of its own. */
   metrics: Metrics;
   /** Identifies this process as a job lease holder. */
@@ -47,6 +50,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
     jobStore,
     auth: createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET),
     hooks: createCatalogHooks(),
+    definitionCache: new DefinitionCache(config.DEFINITION_CACHE_MS),
     metrics,
     instanceId: randomUUID(),
     close: () => client.close(),

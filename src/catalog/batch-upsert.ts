@@ -3,6 +3,7 @@
  * one `_bulk` request; existing ones (and any that appeared meanwhile) go through the conditional read-modify-write.
  */
 import type { EntityDoc } from '../storage/entity-store.js';
+import type { DefinitionMemo } from './definitions.js';
 import type { Services } from '../services.js';
 import { checkBatchSize } from './batch-limit.js';
 import { resolveAspect, resolveTarget } from './entity-target.js';
@@ -16,12 +17,14 @@ export interface BatchEntityInput {
 
 export async function batchUpsert(services: Services, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean): Promise<EntityView[]> {
   checkBatchSize(services, items.length);
+  // Definitions are read real-time once for the whole batch, and presented from the read cache.
+  const definitions: DefinitionMemo = new Map();
   // Validate every target first so a bad item refuses the batch before anything is written.
   const inputs: WriteInput[] = items.map((item) => {
     const target = resolveTarget(entityName, item.urn);
     const aspects = item.aspects.map((a) => ({ aspect: resolveAspect(target.def, a.aspect), value: a.value }));
     aspects.forEach((a) => validateAspectValue(a.aspect, a.value));
-    return { target, actor, waitForSearch, changes: aspects.map((a) => ({ aspect: a.aspect, compute: () => a.value })) };
+    return { target, actor, waitForSearch, definitions, changes: aspects.map((a) => ({ aspect: a.aspect, compute: () => a.value })) };
   });
   if (inputs.length === 0) return [];
   const entityType = inputs[0].target.def.name;
@@ -33,10 +36,8 @@ export async function batchUpsert(services: Services, entityName: string, items:
   const built = (await Promise.all(fresh.map((i) => applyChanges(services, i, null)))) as EntityDoc[];
   const conflicts = await services.store.bulkCreate(entityType, built, { refresh: waitForSearch });
   const created = new Map(built.filter((d) => !conflicts.has(d.urn)).map((d) => [d.urn, d]));
-  return Promise.all(
-    inputs.map(async (input) => {
-      const doc = created.get(input.target.urn.raw) ?? (await writeAspects(services, input));
-      return presentEntity(services, doc!, input.changes.map((c) => c.aspect));
-    }),
-  );
+  const written = await Promise.all(inputs.map(async (input) => created.get(input.target.urn.raw) ?? (await writeAspects(services, input))));
+  if (entityType === 'structuredProperty') services.definitionCache.clear();
+  const shown = services.definitionCache.memo();
+  return Promise.all(written.map((doc, i) => presentEntity(services, doc!, inputs[i].changes.map((c) => c.aspect), shown)));
 }

@@ -10,6 +10,7 @@ export async function deleteEntity(services: Services, target: EntityTarget, act
   // The clean-up job is recorded before the entity goes, so a crash in between cannot lose it.
   await services.hooks.entityDelete[target.def.name]?.(services, doc, actor);
   await services.store.mutate(target.def.name, target.urn.raw, async () => null, { refresh: opts.waitForSearch });
+  if (target.def.name === 'structuredProperty') services.definitionCache.clear();
 }
 
 export async function deleteAspects(services: Services, target: EntityTarget, aspects: string[], actor: string, opts: { waitForSearch?: boolean } = {}): Promise<EntityDoc | null> {

@@ -9,8 +9,10 @@ import { presentAspect } from './read-entity.js';
 export class EntityReader {
   private readonly docs = new Map<string, Promise<EntityDoc | null>>();
   /** Definitions fetched by this request: search results often share them. */
-  private definitions: DefinitionMemo = new Map();
-  constructor(private readonly services: Services) {}
+  private definitions: DefinitionMemo;
+  constructor(private readonly services: Services) {
+    this.definitions = services.definitionCache.memo();
+  }
 
   private load(urn: string): Promise<EntityDoc | null> {
     let p = this.docs.get(urn);
@@ -34,7 +36,7 @@ export class EntityReader {
   /** Forgets an entity after this request wrote it, so later fields read the new state. */
   invalidate(urn: string): void {
     this.docs.delete(urn);
-    this.definitions = new Map(); // a mutation may have changed a definition too
+    this.definitions = this.services.definitionCache.memo(); // a mutation may have changed a definition too
   }
 
   async aspect<T = any>(urn: string, aspect: string): Promise<T | undefined> {

@@ -35,7 +35,7 @@ export async function listEntities(services: Services, input: ListInput): Promis
   };
   const page = await scrollPage(services, [input.entityType.name], body, countOf(services, input.count), input.scrollId);
   // A page usually shares a few definitions: fetch each once for the whole page.
-  const definitions: DefinitionMemo = new Map();
+  const definitions: DefinitionMemo = services.definitionCache.memo();
   const entities = await Promise.all(page.hits.map(async (h) => withListDefaults(await presentEntity(services, h._source as EntityDoc, input.aspects, definitions))));
   return { scrollId: page.nextScrollId ?? undefined, entities, total: page.total };
 }

@@ -26,7 +26,7 @@ export function systemMetadataOf(stored: StoredAspect): SystemMetadata {
   return { aspectCreated: stored.created, aspectModified: stored.lastModified, version: String(stored.version), lastObserved: stored.lastModified.time };
 }
 
-export async function presentAspect(services: Services, doc: EntityDoc, aspect: string, definitions?: DefinitionMemo): Promise<AspectView | undefined> {
+export async function presentAspect(services: Services, doc: EntityDoc, aspect: string, definitions: DefinitionMemo = services.definitionCache.memo()): Promise<AspectView | undefined> {
   const stored = doc.aspects[aspect];
   if (!stored) return undefined;
   const hook = services.hooks.aspects[aspect];
@@ -35,7 +35,7 @@ export async function presentAspect(services: Services, doc: EntityDoc, aspect: 
 }
 
 /** Presents the named aspects of a document (all when `aspects` is empty or absent). */
-export async function presentEntity(services: Services, doc: EntityDoc, aspects?: string[], definitions?: DefinitionMemo): Promise<EntityView> {
+export async function presentEntity(services: Services, doc: EntityDoc, aspects?: string[], definitions: DefinitionMemo = services.definitionCache.memo()): Promise<EntityView> {
   const names = aspects && aspects.length > 0 ? aspects.filter((a) => a in doc.aspects) : Object.keys(doc.aspects);
   const out: Record<string, AspectView> = {};
   for (const name of names) out[name] = (await presentAspect(services, doc, name, definitions))!;

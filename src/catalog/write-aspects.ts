@@ -32,6 +32,8 @@ export interface WriteInput {
   waitForSearch?: boolean;
   /** Refuse to create the entity: every change needs it to exist already. */
   mustExist?: boolean;
+  /** Definitions read real-time for this request, shared by the items of one batch (fetched once per batch). */
+  definitions?: DefinitionMemo;
 }
 
 export function formatZodIssues(aspect: string, error: z.ZodError): string {
@@ -94,7 +96,7 @@ export async function applyChanges(services: Services, input: WriteInput, curren
   const stamp = { time: now, actor };
   const doc = current ?? newDoc(target, actor, now);
   // One fetch per definition per attempt: prepare, validate and the search fields all need them.
-  const definitions: DefinitionMemo = new Map();
+  const definitions: DefinitionMemo = input.definitions ?? new Map();
   let changed = !current;
   for (const change of changes) {
     const stored = doc.aspects[change.aspect];
@@ -137,5 +139,7 @@ export async function applyChanges(services: Services, input: WriteInput, curren
 
 export async function writeAspects(services: Services, input: WriteInput): Promise<EntityDoc | null> {
   if (needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES)) await checkParentExists(services, input.target);
-  return services.store.mutate(input.target.def.name, input.target.urn.raw, (current) => applyChanges(services, input, current), { refresh: input.waitForSearch });
+  const doc = await services.store.mutate(input.target.def.name, input.target.urn.raw, (current) => applyChanges(services, input, current), { refresh: input.waitForSearch });
+  if (input.target.def.name === 'structuredProperty') services.definitionCache.clear();
+  return doc;
 }

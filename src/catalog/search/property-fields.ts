@@ -1,9 +1,8 @@
 /** Finds the structured property definitions behind `structuredProperties.*` search field names. */
 import { structuredPropertyUrn } from '../../model/urn.js';
 import type { Services } from '../../services.js';
-import type { EntityDoc } from '../../storage/entity-store.js';
 import { inputError, type SearchInputError } from '../../search/search-input-error.js';
-import { esFieldWord, infoFromDoc, loadDefinitions, valueKindOf, type DefinitionInfo } from '../definitions.js';
+import { esFieldWord, loadDefinitions, valueKindOf, type DefinitionInfo } from '../definitions.js';
 
 export const PROPERTY_PREFIX = 'structuredProperties.';
 const VERSIONED = '_versioned.';
@@ -35,20 +34,31 @@ export function parsePropertyFieldName(name: string): PropertyFieldName | Search
  * underscored names go through the `qualifiedNameKey` search field (visible within a second of a definition write).
  */
 export async function loadPropertyDefinitions(services: Services, wanted: PropertyFieldName[]): Promise<Map<string, DefinitionInfo>> {
+  const cache = services.definitionCache;
+  const memo = cache.memo();
   const byKey = new Map<string, DefinitionInfo>();
   const direct = wanted.filter((w) => !w.versioned).map((w) => structuredPropertyUrn(w.written));
-  for (const info of (await loadDefinitions(services, direct)).values()) byKey.set(esFieldWord(info.definition.qualifiedName), info);
-  const missing = [...new Set(wanted.map((w) => w.key).filter((k) => !byKey.has(k)))];
-  if (missing.length > 0) {
-    const res = await services.store.search(['structuredProperty'], {
-      size: missing.length * 2,
-      query: { terms: { qualifiedNameKey: missing } },
-    });
-    for (const hit of res.hits.hits as { _source: EntityDoc }[]) {
-      const info = infoFromDoc(hit._source);
-      if (info) byKey.set(esFieldWord(info.definition.qualifiedName), info);
+  for (const info of (await loadDefinitions(services, direct, memo)).values()) byKey.set(esFieldWord(info.definition.qualifiedName), info);
+  // Underscored names: the name search (or the name remembered from it) gives the URN; the definition itself is then
+  // read by URN like any other, so its state (soft deleted, version) is as current as a dotted name's.
+  const keys = [...new Set(wanted.map((w) => w.key).filter((k) => !byKey.has(k)))];
+  const urnOfKey = new Map<string, string>();
+  const unknown: string[] = [];
+  for (const key of keys) {
+    const remembered = cache.urnOfFieldKey(key);
+    if (remembered) urnOfKey.set(key, await remembered);
+    else unknown.push(key);
+  }
+  if (unknown.length > 0) {
+    const res = await services.store.search(['structuredProperty'], { size: unknown.length * 2, _source: ['urn', 'qualifiedNameKey'], query: { terms: { qualifiedNameKey: unknown } } });
+    for (const hit of res.hits.hits as { _source: { urn: string; qualifiedNameKey: string } }[]) {
+      urnOfKey.set(hit._source.qualifiedNameKey, hit._source.urn);
+      // Only names found are remembered: the name search lags definition writes by up to a second already.
+      cache.rememberFieldKey(hit._source.qualifiedNameKey, hit._source.urn);
     }
   }
+  const infos = await loadDefinitions(services, urnOfKey.values(), memo);
+  for (const [key, urn] of urnOfKey) if (infos.has(urn)) byKey.set(key, infos.get(urn)!);
   return byKey;
 }
 

@@ -1,0 +1,83 @@
+/**
+ * Structured property definitions remembered for reads and searches, correct with several Tessera processes on one
+ * cluster:
+ * - writes never use it: every write attempt reads the definitions it validates against real-time (`loadDefinitions`
+ *   with a fresh memo), so a change made through any process is honoured by every process's writes at once;
+ * - reads and searches use entries at most `ttlMs` old (DEFINITION_CACHE_MS, default 1 s), so a change made through
+ *   another process is honoured within that time; a change made through this process clears the cache at once.
+ */
+import type { DefinitionInfo, DefinitionMemo } from './definitions.js';
+
+interface Entry<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+/** A per-request memo whose misses fall through to the shared cache, and whose fills also fill it. */
+class CachedMemo extends Map<string, Promise<DefinitionInfo | undefined>> {
+  constructor(private readonly cache: DefinitionCache) {
+    super();
+  }
+  override has(urn: string): boolean {
+    return super.has(urn) || this.cache.fresh(urn) !== undefined;
+  }
+  override get(urn: string): Promise<DefinitionInfo | undefined> | undefined {
+    return super.get(urn) ?? this.cache.fresh(urn);
+  }
+  override set(urn: string, info: Promise<DefinitionInfo | undefined>): this {
+    this.cache.remember(urn, info);
+    return super.set(urn, info);
+  }
+}
+
+export class DefinitionCache {
+  private readonly byUrn = new Map<string, Entry<DefinitionInfo | undefined>>();
+  /** Search field word → property URN; a URN's qualified name never changes, so this only ever goes stale by deletion. */
+  private readonly byFieldKey = new Map<string, Entry<string>>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  /** A memo for one read or search request: remembered definitions are used, fetched ones are remembered. */
+  memo(): DefinitionMemo {
+    return this.ttlMs > 0 ? new CachedMemo(this) : new Map();
+  }
+
+  fresh(urn: string): Promise<DefinitionInfo | undefined> | undefined {
+    return this.lookup(this.byUrn, urn);
+  }
+
+  remember(urn: string, info: Promise<DefinitionInfo | undefined>): void {
+    if (this.ttlMs > 0) this.store(this.byUrn, urn, info);
+  }
+
+  /** The URN of the property whose search field word is `key` (`io_acryl_x`), when remembered. */
+  urnOfFieldKey(key: string): Promise<string> | undefined {
+    return this.lookup(this.byFieldKey, key);
+  }
+
+  rememberFieldKey(key: string, urn: string): void {
+    if (this.ttlMs > 0) this.store(this.byFieldKey, key, Promise.resolve(urn));
+  }
+
+  /** Called after this process wrote a definition (or its status, or deleted it): nothing remembered survives. */
+  clear(): void {
+    this.byUrn.clear();
+    this.byFieldKey.clear();
+  }
+
+  private lookup<T>(map: Map<string, Entry<T>>, key: string): Promise<T> | undefined {
+    const e = map.get(key);
+    if (!e) return undefined;
+    if (Date.now() - e.at <= this.ttlMs) return e.value;
+    map.delete(key);
+    return undefined;
+  }
+
+  private store<T>(map: Map<string, Entry<T>>, key: string, value: Promise<T>): void {
+    // Bounded: a catalog has at most tens of thousands of definitions; past that, start over rather than grow.
+    if (map.size >= 50_000) map.clear();
+    const entry = { at: Date.now(), value };
+    map.set(key, entry);
+    value.catch(() => map.get(key) === entry && map.delete(key)); // a failed fetch is never remembered
+  }
+}
