@@ -34,6 +34,8 @@ const RECORD_NAMES: Readonly<Record<string, string>> = {
   entityTypeInfo: 'com.linkedin.entitytype.EntityTypeInfo',
   dataPlatformKey: 'com.linkedin.metadata.key.DataPlatformKey',
   dataPlatformInfo: 'com.linkedin.dataplatform.DataPlatformInfo',
+  glossaryTermKey: 'com.linkedin.metadata.key.GlossaryTermKey',
+  glossaryTermInfo: 'com.linkedin.glossary.GlossaryTermInfo',
   dataHubIngestionSourceKey: 'com.linkedin.metadata.key.DataHubIngestionSourceKey',
   dataHubIngestionSourceInfo: 'com.linkedin.ingestion.DataHubIngestionSourceInfo',
   dataHubExecutionRequestKey: 'com.linkedin.metadata.key.ExecutionRequestKey',

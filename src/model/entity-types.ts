@@ -64,6 +64,12 @@ const defs: EntityTypeDef[] = [
     aspects: ['dataPlatformInfo'],
     keyFromUrn: (u) => ({ platformName: u.id }),
   },
+  // Business terms: the original's client checks that the terms a dataset file names exist before writing it.
+  {
+    name: 'glossaryTerm', graphqlType: 'OTHER', keyAspect: 'glossaryTermKey', searchable: false,
+    aspects: ['glossaryTermInfo', 'ownership', 'status', 'institutionalMemory', 'domains'],
+    keyFromUrn: (u) => ({ name: u.id }),
+  },
   // What the original's ingestion pipelines report about their own runs; stored, never searched.
   {
     name: 'dataHubIngestionSource', graphqlType: 'OTHER', keyAspect: 'dataHubIngestionSourceKey', searchable: false,

@@ -51,6 +51,8 @@ const DATASET_YAML = `
     - gold
   owners:
     - jdoe
+  glossary_terms:
+    - Commerce.Click
   properties:
     team: growth
   schema:
@@ -60,6 +62,8 @@ const DATASET_YAML = `
         description: the client ip
         globalTags:
           - pii
+        glossaryTerms:
+          - Contact.Address
         structured_properties:
           clusterName: edge
   structured_properties:
@@ -116,7 +120,13 @@ describe('datahub CLI against Tessera', () => {
     for (const urn of [RETENTION, SLA, CLUSTER]) expect(list.stdout).toContain(`"urn": "${urn}"`);
   });
 
-  it('dataset upsert with dataset and column properties and tags, then dataset get', async () => {
+  it('dataset upsert with dataset and column properties, tags and terms, then dataset get', async () => {
+    // The client checks that the glossary terms a file names exist before it writes anything.
+    for (const term of ['Commerce.Click', 'Contact.Address']) {
+      const info = dh.file(`${term}.json`, JSON.stringify({ definition: `the ${term} term`, termSource: 'INTERNAL' }));
+      const put = await dh.cli(['put', '--urn', `urn:li:glossaryTerm:${term}`, '--aspect', 'glossaryTermInfo', '-d', info]);
+      expect(put.code, out(put)).toBe(0);
+    }
     const up = await dh.cli(['dataset', 'upsert', '-f', dh.file('dataset.yaml', DATASET_YAML)]);
     expect(up.code, out(up)).toBe(0);
     expect(out(up)).toContain(`Update succeeded for urn ${DS}`);
@@ -126,7 +136,9 @@ describe('datahub CLI against Tessera', () => {
     const ds = JSON.parse(got.stdout);
     expect(ds).toMatchObject({ description: 'clicks of users', subtype: 'Table', tags: ['gold'], owners: ['urn:li:corpuser:jdoe'], properties: { team: 'growth' } });
     expect(ds.structured_properties).toEqual({ 'io.acryl.privacy.retentionTime': [30, 90], 'io.acryl.dataManagement.replicationSLA': 12, clusterName: 'main' });
-    expect(ds.schema_metadata.fields[0]).toMatchObject({ id: 'ip', structured_properties: { clusterName: 'edge' }, globalTags: ['pii'] });
+    expect(ds.schema_metadata.fields[0]).toMatchObject({ id: 'ip', structured_properties: { clusterName: 'edge' }, globalTags: ['pii'], glossaryTerms: ['Contact.Address'] });
+    expect(ds.glossary_terms).toEqual(['Commerce.Click']);
+    expect((await v3(DS, 'glossaryTerms')).terms).toEqual([{ urn: 'urn:li:glossaryTerm:Commerce.Click' }]);
 
     expect(propertyValues(await v3(DS, 'structuredProperties'))).toEqual({ [RETENTION]: [{ double: 30 }, { double: 90 }], [SLA]: [{ double: 12 }], [CLUSTER]: [{ string: 'main' }] });
     expect(propertyValues(await v3(FIELD, 'structuredProperties'))).toEqual({ [CLUSTER]: [{ string: 'edge' }] });

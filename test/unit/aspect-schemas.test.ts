@@ -376,6 +376,11 @@ const cases: Record<string, { valid: Record<string, unknown>; wrongType: Record<
     valid: { signal: 'KILL', createdAt: { time: 1, actor: 'urn:li:corpuser:a' } },
     wrongType: { signal: 'KILL', createdAt: 1 },
   },
+  glossaryTermKey: { valid: { name: 'Commerce.Order' }, wrongType: { name: 3 } },
+  glossaryTermInfo: {
+    valid: { customProperties: { k: 'v' }, name: 'Order', definition: 'An order', parentNode: 'urn:li:glossaryNode:Commerce', termSource: 'INTERNAL' },
+    wrongType: { definition: 'x', termSource: 5 },
+  },
 };
 
 const EXPECTED_ASPECTS = [
@@ -419,6 +424,8 @@ const EXPECTED_ASPECTS = [
   'dataHubExecutionRequestInput',
   'dataHubExecutionRequestResult',
   'dataHubExecutionRequestSignal',
+  'glossaryTermKey',
+  'glossaryTermInfo',
 ];
 
 describe('aspectSchemas registry', () => {

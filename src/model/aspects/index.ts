@@ -40,6 +40,8 @@ import { ExecutionRequestKeySchema } from './execution-request-key.js';
 import { ExecutionRequestInputSchema } from './execution-request-input.js';
 import { ExecutionRequestResultSchema } from './execution-request-result.js';
 import { ExecutionRequestSignalSchema } from './execution-request-signal.js';
+import { GlossaryTermKeySchema } from './glossary-term-key.js';
+import { GlossaryTermInfoSchema } from './glossary-term-info.js';
 
 export const aspectSchemas: Record<string, z.ZodType> = {
   datasetKey: DatasetKeySchema,
@@ -82,6 +84,8 @@ export const aspectSchemas: Record<string, z.ZodType> = {
   dataHubExecutionRequestInput: ExecutionRequestInputSchema,
   dataHubExecutionRequestResult: ExecutionRequestResultSchema,
   dataHubExecutionRequestSignal: ExecutionRequestSignalSchema,
+  glossaryTermKey: GlossaryTermKeySchema,
+  glossaryTermInfo: GlossaryTermInfoSchema,
 };
 
 export * from './common.js';
@@ -125,3 +129,5 @@ export * from './execution-request-key.js';
 export * from './execution-request-input.js';
 export * from './execution-request-result.js';
 export * from './execution-request-signal.js';
+export * from './glossary-term-key.js';
+export * from './glossary-term-info.js';
