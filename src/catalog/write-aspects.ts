@@ -1,4 +1,5 @@
 /** The one write path: validates aspect changes and applies them to an entity document in a single conditional write. */
+import { dequal } from 'dequal';
 import type { z } from 'zod';
 import { AlreadyExistsError, notFound, validationError } from '../errors.js';
 import { aspectSchemas } from '../model/aspects/index.js';
@@ -119,7 +120,7 @@ export async function applyChanges(services: Services, input: WriteInput, curren
       continue;
     }
     validateAspectValue(change.aspect, next);
-    if (change.aspect === target.def.keyAspect && JSON.stringify(next) !== JSON.stringify(target.def.keyFromUrn(target.urn))) {
+    if (change.aspect === target.def.keyAspect && !dequal(next, target.def.keyFromUrn(target.urn))) {
       throw validationError(`${change.aspect} must match the urn ${target.urn.raw}`);
     }
     const extra = (await hook?.validate?.({ ...writeCtx, previous }, next)) ?? undefined;

@@ -1,4 +1,5 @@
 /** Index mappings as trees of fields: flatten to leaf paths, merge fragments, place a leaf, compare leaf definitions. */
+import { dequal } from 'dequal';
 
 export type MappingNode = { type?: string; properties?: Record<string, MappingNode>; enabled?: boolean | string; [k: string]: unknown };
 export type Properties = Record<string, MappingNode>;
@@ -42,12 +43,12 @@ export function setLeaf(target: Properties, path: string, leaf: MappingNode): Pr
   return target;
 }
 
-/** OpenSearch echoes some settings as strings (`"dynamic": "true"`): compare leaves with sorted keys and text scalars. */
-export function canonicalLeaf(node: unknown): string {
-  const norm = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(norm);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, norm((v as Record<string, unknown>)[k])]));
+/** OpenSearch echoes some settings as strings (`"dynamic": "true"`): scalars compare as text, objects structurally. */
+export function sameLeaf(a: unknown, b: unknown): boolean {
+  const text = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(text);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, text(x)]));
     return typeof v === 'boolean' || typeof v === 'number' ? String(v) : v;
   };
-  return JSON.stringify(norm(node));
+  return dequal(text(a), text(b));
 }

@@ -4,7 +4,7 @@ import type { EntityDoc } from '../storage/entity-store.js';
 import { entityIndexBody } from '../storage/indices.js';
 import type { Services } from '../services.js';
 import { infoFromDoc, propertyMappingOf, type DefinitionInfo } from '../catalog/definitions.js';
-import { canonicalLeaf, leavesOf, mergeProperties, setLeaf, type MappingNode, type Properties } from './mapping-tree.js';
+import { leavesOf, sameLeaf, mergeProperties, setLeaf, type MappingNode, type Properties } from './mapping-tree.js';
 
 const SP_PREFIX = 'structuredProperties.';
 
@@ -74,7 +74,7 @@ export async function planIndex(services: Services, entityType: string, defs: De
     if (!current) {
       plan.added.push(path);
       setLeaf(plan.additions, path, leaf);
-    } else if (canonicalLeaf(current) !== canonicalLeaf(leaf)) plan.changed.push(path);
+    } else if (!sameLeaf(current, leaf)) plan.changed.push(path);
   }
   for (const [path, leaf] of have) {
     if (want.has(path)) continue;

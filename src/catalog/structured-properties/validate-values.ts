@@ -1,23 +1,13 @@
 /** Value rules for structured property assignments (cardinality, types, allowed values, immutability …) on every write path. */
+import { dequal } from 'dequal';
 import { validationError } from '../../errors.js';
 import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
 import type { AspectWriteContext } from '../hooks/aspect-hook.js';
 import { loadDefinitions, stampOf, type Assignment } from '../definitions.js';
 import { checkAssignment, checkDuplicates, checkPropertyUrn } from './value-rules.js';
 
-/** Key order does not matter when deciding whether an assignment was carried over unchanged. */
-function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v && typeof v === 'object') {
-    return `{${Object.keys(v as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
-
-const sameValues = (a: Assignment, b: Assignment) => canonicalJson(a.values) === canonicalJson(b.values);
+/** Structural equality: key order does not matter when deciding whether an assignment was carried over unchanged. */
+const sameValues = (a: Assignment, b: Assignment) => dequal(a.values, b.values);
 
 /**
  * Checks new or changed assignments against their live definition and answers the stamp each one is stored under.
@@ -35,7 +25,7 @@ export async function validateAssignments(ctx: AspectWriteContext, assignments: 
   for (const a of assignments) {
     const info = defs.get(a.propertyUrn);
     const before = prevByUrn.get(a.propertyUrn);
-    if (before && prevStamps[a.propertyUrn] && canonicalJson(before) === canonicalJson(a)) {
+    if (before && prevStamps[a.propertyUrn] && dequal(before, a)) {
       stamps[a.propertyUrn] = prevStamps[a.propertyUrn];
       continue;
     }

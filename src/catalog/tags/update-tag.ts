@@ -1,4 +1,5 @@
 /** Changes a tag's name and description; colorHex and anything not given are kept. */
+import { dequal } from 'dequal';
 import { validationError } from '../../errors.js';
 import type { TagProperties } from '../../model/aspects/tag-properties.js';
 import type { Services } from '../../services.js';
@@ -25,7 +26,7 @@ export async function updateTag(services: Services, input: UpdateTagInput): Prom
         ...(input.name != null ? { name: input.name } : {}),
         ...(input.description != null ? { description: input.description } : {}),
       };
-      return previous && JSON.stringify(next) === JSON.stringify(previous) ? KEEP_ASPECT : next;
+      return previous && dequal(next, previous) ? KEEP_ASPECT : next;
     },
   };
   await writeAspects(services, { target, actor: input.actor, waitForSearch: input.waitForSearch, mustExist: true, changes: [change] });
