@@ -12,7 +12,7 @@ import { applyChanges, needsExistingEntity, validateAspectValue, writeAspects, t
 
 export interface BatchEntityInput {
   urn: unknown;
-  aspects: { aspect: string; value: unknown }[];
+  aspects: { aspect: string; value: unknown; systemMetadata?: Record<string, unknown> }[];
 }
 
 export async function batchUpsert(services: Services, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean): Promise<EntityView[]> {
@@ -22,9 +22,9 @@ export async function batchUpsert(services: Services, entityName: string, items:
   // Validate every target first so a bad item refuses the batch before anything is written.
   const inputs: WriteInput[] = items.map((item) => {
     const target = resolveTarget(entityName, item.urn);
-    const aspects = item.aspects.map((a) => ({ aspect: resolveAspect(target.def, a.aspect), value: a.value }));
+    const aspects = item.aspects.map((a) => ({ aspect: resolveAspect(target.def, a.aspect), value: a.value, systemMetadata: a.systemMetadata }));
     aspects.forEach((a) => validateAspectValue(a.aspect, a.value));
-    return { target, actor, waitForSearch, definitions, changes: aspects.map((a) => ({ aspect: a.aspect, compute: () => a.value })) };
+    return { target, actor, waitForSearch, definitions, changes: aspects.map((a) => ({ aspect: a.aspect, systemMetadata: a.systemMetadata, compute: () => a.value })) };
   });
   if (inputs.length === 0) return [];
   const entityType = inputs[0].target.def.name;

@@ -7,7 +7,7 @@ export interface AspectBody {
 
 export interface BatchItem {
   urn: unknown;
-  aspects: { aspect: string; value: unknown }[];
+  aspects: { aspect: string; value: unknown; systemMetadata?: Record<string, unknown> }[];
 }
 
 export interface Dialect {
@@ -17,7 +17,7 @@ export interface Dialect {
   readAspectBody(body: unknown): AspectBody;
   readBatch(body: unknown): BatchItem[];
   /** Reads the patch document of a v3 batch PATCH item, or undefined where the version has none. */
-  readBatchPatch?(body: unknown): { urn: unknown; aspect: string; patch: unknown }[];
+  readBatchPatch?(body: unknown): { urn: unknown; aspect: string; patch: unknown; systemMetadata?: Record<string, unknown> }[];
   presentAspect(urn: string, aspect: string, view: AspectView, withSystemMetadata: boolean): unknown;
   presentEntity(entity: EntityView, withSystemMetadata: boolean): unknown;
   presentWrite(entity: EntityView, withSystemMetadata: boolean): unknown;

@@ -56,7 +56,7 @@ export function createEntityRouter(services: Services, dialect: Dialect): Router
       const def = entityTypeOf(req);
       const items = readBatchPatch(req.body).map((i) => {
         const t = resolveTarget(def.name, i.urn);
-        return { target: t, aspect: resolveAspect(t.def, i.aspect), patch: i.patch };
+        return { target: t, aspect: resolveAspect(t.def, i.aspect), patch: i.patch, systemMetadata: i.systemMetadata };
       });
       const views = [];
       for (const i of items) {

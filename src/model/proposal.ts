@@ -38,7 +38,7 @@ export function writerSystemMetadata(sm: SystemMetadata | undefined): Record<str
 }
 
 /** System metadata arrives as an object or, from some clients, as a JSON string of one. */
-const SystemMetadataInputSchema = z.preprocess((v) => {
+export const SystemMetadataInputSchema = z.preprocess((v) => {
   if (typeof v !== 'string') return v;
   try {
     return JSON.parse(v);
@@ -46,6 +46,20 @@ const SystemMetadataInputSchema = z.preprocess((v) => {
     return v;
   }
 }, SystemMetadataSchema.nullable());
+
+/** Conditional-write headers (If-Version-Match, If-Modified-Since …) are not implemented, so any header is refused by name. */
+export const NoHeadersSchema = z
+  .record(z.string(), z.string())
+  .refine((h) => Object.keys(h).length === 0, { error: (i) => `headers are not supported (${Object.keys(i.input as object).join(', ')}); send the request without them` })
+  .nullable()
+  .optional();
+
+/** One aspect of a REST v3 write: its value and, as on the wire, the writer's system metadata; nothing else. */
+export const AspectEnvelopeSchema = z.strictObject({
+  value: z.unknown(),
+  systemMetadata: SystemMetadataInputSchema.optional(),
+  headers: NoHeadersSchema,
+});
 
 export const ProposalSchema = z.strictObject({
   entityType: z.string().optional(),
@@ -58,12 +72,7 @@ export const ProposalSchema = z.strictObject({
   aspect: GenericAspectSchema.optional(),
   systemMetadata: SystemMetadataInputSchema.optional(),
   auditHeader: z.unknown().optional(),
-  // Conditional-write headers (If-Version-Match, If-Modified-Since …) are not implemented, so any header is refused by name.
-  headers: z
-    .record(z.string(), z.string())
-    .refine((h) => Object.keys(h).length === 0, { error: (i) => `headers are not supported (${Object.keys(i.input as object).join(', ')}); send the proposal without them` })
-    .nullable()
-    .optional(),
+  headers: NoHeadersSchema,
 });
 export type Proposal = Omit<z.infer<typeof ProposalSchema>, 'changeType'> & { changeType: ChangeType };
 

@@ -39,3 +39,23 @@ describe('creating an entity and annotating it in one batch item', () => {
     expect(r.body.message).toMatch(/does not exist/);
   });
 });
+
+describe('REST v3 aspect envelopes carry nothing that is ignored', () => {
+  it('stores the writer systemMetadata (object or JSON string) and refuses headers and unknown fields by name', async () => {
+    const urn = datasetUrn('db.envelope');
+    const r = await app.post('/openapi/v3/entity/dataset?async=false', [
+      { urn, datasetProperties: { value: { name: 'env' }, systemMetadata: { runId: 'run-1', properties: { source: 'test' } } }, status: { value: { removed: false }, systemMetadata: '{"runId":"run-2"}' } },
+    ]);
+    expect(r.status, r.text).toBe(200);
+    const v2 = await app.get(`/gms/entitiesV2/${enc(urn)}?aspects=List(datasetProperties,status)`);
+    expect(v2.status, v2.text).toBe(200);
+    expect(v2.body.aspects.datasetProperties.systemMetadata).toMatchObject({ runId: 'run-1', properties: { source: 'test' } });
+    expect(v2.body.aspects.status.systemMetadata).toMatchObject({ runId: 'run-2' });
+    const headers = await app.post('/openapi/v3/entity/dataset?async=false', [{ urn, status: { value: { removed: false }, headers: { 'If-Version-Match': '3' } } }]);
+    expect(headers.status).toBe(400);
+    expect(headers.body.message).toMatch(/headers are not supported \(If-Version-Match\)/);
+    const unknown = await app.post('/openapi/v3/entity/dataset?async=false', [{ urn, status: { value: { removed: false }, color: 'red' } }]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/unknown field\(s\) 'color'/);
+  });
+});

@@ -1,5 +1,7 @@
 /** REST v3 wire shapes: `{value}` bodies, `{urn, <aspect>: {value}}` entities, `{scrollId, entities}` lists. */
 import { validationError } from '../../errors.js';
+import { formatZodIssues } from '../../catalog/write-aspects.js';
+import { AspectEnvelopeSchema, writerSystemMetadata } from '../../model/proposal.js';
 import { aspectEnvelope, type Dialect } from '../dialect.js';
 import type { EntityView } from '../../catalog/read-entity.js';
 
@@ -13,7 +15,10 @@ function aspectsOfItem(item: Record<string, any>, i: number) {
     .filter(([k]) => k !== 'urn')
     .map(([aspect, env]) => {
       if (!env || typeof env !== 'object' || !('value' in env)) throw validationError(`Item ${i}: aspect ${aspect} must be {value: …}`);
-      return { aspect, value: env.value };
+      const parsed = AspectEnvelopeSchema.safeParse(env);
+      if (!parsed.success) throw validationError(`Item ${i}: ${formatZodIssues(aspect, parsed.error)}`);
+      const systemMetadata = writerSystemMetadata(parsed.data.systemMetadata ?? undefined);
+      return { aspect, value: env.value, ...(systemMetadata && { systemMetadata }) };
     });
 }
 
@@ -36,9 +41,9 @@ export const v3Dialect: Dialect = {
     return body.flatMap((item, i) => {
       const aspects = aspectsOfItem(item ?? {}, i);
       if (aspects.length === 0) throw validationError(`Item ${i}: expected {urn, <aspect>: {value: {patch}}} with at least one aspect`);
-      return aspects.map(({ aspect, value }) => {
+      return aspects.map(({ aspect, value, systemMetadata }) => {
         if (!value || typeof value !== 'object' || !('patch' in (value as object))) throw validationError('Missing `patch` field.');
-        return { urn: item.urn, aspect, patch: value };
+        return { urn: item.urn, aspect, patch: value, ...(systemMetadata && { systemMetadata }) };
       });
     });
   },
