@@ -1,8 +1,9 @@
 /**
- * Writes several aspects of several entities of one type. Entities that do not exist yet are created together with
- * one `_bulk` request; existing ones (and any that appeared meanwhile) go through the conditional read-modify-write.
+ * Writes several aspects of several entities of one type in one engine round trip where it can: one `mget` reads the
+ * existing entities, one `_bulk` creates the new ones and conditionally replaces the existing ones; only items that
+ * lost a race (or repeat a URN) go through the per-entity read-modify-write.
  */
-import type { EntityDoc } from '../storage/entity-store.js';
+import { UNCHANGED } from '../storage/entity-store.js';
 import type { DefinitionMemo } from './definitions.js';
 import type { Services } from '../services.js';
 import { checkBatchSize } from './batch-limit.js';
@@ -18,7 +19,7 @@ export interface BatchEntityInput {
 export async function batchUpsert(services: Services, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean): Promise<EntityView[]> {
   checkBatchSize(services, items.length);
   // Definitions are read real-time once for the whole batch, and presented from the read cache.
-  const definitions: DefinitionMemo = new Map();
+  const definitions: DefinitionMemo = services.definitionCache.writeMemo();
   // Validate every target first so a bad item refuses the batch before anything is written.
   const inputs: WriteInput[] = items.map((item) => {
     const target = resolveTarget(entityName, item.urn);
@@ -30,13 +31,21 @@ export async function batchUpsert(services: Services, entityName: string, items:
   const entityType = inputs[0].target.def.name;
   const urns = inputs.map((i) => i.target.urn.raw);
   const once = (urn: string) => urns.indexOf(urn) === urns.lastIndexOf(urn);
-  const existing = await services.store.mget(entityType, urns);
-  const fresh = inputs.filter((i) => once(i.target.urn.raw) && !existing.has(i.target.urn.raw) && !needsExistingEntity(i, services.config.CREATE_MISSING_ENTITIES));
-  // Built (and checked by every aspect rule) before anything is sent: a refused entity refuses the batch.
-  const built = (await Promise.all(fresh.map((i) => applyChanges(services, i, null)))) as EntityDoc[];
-  const conflicts = await services.store.bulkCreate(entityType, built, { refresh: waitForSearch });
-  const created = new Map(built.filter((d) => !conflicts.has(d.urn)).map((d) => [d.urn, d]));
-  const written = await Promise.all(inputs.map(async (input) => created.get(input.target.urn.raw) ?? (await writeAspects(services, input))));
+  const existing = await services.store.mgetVersioned(entityType, urns);
+  // One bulk write for every entity named once: new ones created, existing ones replaced where unchanged since the
+  // read. Every document is built (and checked by every aspect rule) before anything is sent: a refused item refuses
+  // the batch. Repeated URNs, annotations of missing entities and items that lost a race go through `mutate`.
+  const direct = inputs.filter((i) => once(i.target.urn.raw) && (existing.has(i.target.urn.raw) || !needsExistingEntity(i, services.config.CREATE_MISSING_ENTITIES)));
+  const built = await Promise.all(
+    direct.map(async (i) => {
+      const current = existing.get(i.target.urn.raw);
+      const next = await applyChanges(services, i, current ? structuredClone(current.doc) : null);
+      return { urn: i.target.urn.raw, doc: next === UNCHANGED ? current!.doc : next, at: current && { seqNo: current.seqNo, primaryTerm: current.primaryTerm }, changed: next !== UNCHANGED };
+    }),
+  );
+  const retry = await services.store.bulkWrite(entityType, built.filter((b) => b.changed), { refresh: waitForSearch });
+  const done = new Map(built.filter((b) => !retry.has(b.urn)).map((b) => [b.urn, b.doc]));
+  const written = await Promise.all(inputs.map(async (input) => done.get(input.target.urn.raw) ?? (await writeAspects(services, input))));
   if (entityType === 'structuredProperty') services.definitionCache.clear();
   const shown = services.definitionCache.memo();
   return Promise.all(written.map((doc, i) => presentEntity(services, doc!, inputs[i].changes.map((c) => c.aspect), shown)));

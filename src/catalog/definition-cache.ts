@@ -30,6 +30,17 @@ class CachedMemo extends Map<string, Promise<DefinitionInfo | undefined>> {
   }
 }
 
+/** A per-write memo: never answers from the shared cache (writes read real-time), but what it fetches fills the cache. */
+class FillingMemo extends Map<string, Promise<DefinitionInfo | undefined>> {
+  constructor(private readonly cache: DefinitionCache) {
+    super();
+  }
+  override set(urn: string, info: Promise<DefinitionInfo | undefined>): this {
+    this.cache.remember(urn, info);
+    return super.set(urn, info);
+  }
+}
+
 export class DefinitionCache {
   private readonly byUrn = new Map<string, Entry<DefinitionInfo | undefined>>();
   /** Search field word → property URN; a URN's qualified name never changes, so this only ever goes stale by deletion. */
@@ -40,6 +51,11 @@ export class DefinitionCache {
   /** A memo for one read or search request: remembered definitions are used, fetched ones are remembered. */
   memo(): DefinitionMemo {
     return this.ttlMs > 0 ? new CachedMemo(this) : new Map();
+  }
+
+  /** A memo for one write (or one batch): definitions are read real-time, and what is read is remembered for reads. */
+  writeMemo(): DefinitionMemo {
+    return this.ttlMs > 0 ? new FillingMemo(this) : new Map();
   }
 
   fresh(urn: string): Promise<DefinitionInfo | undefined> | undefined {

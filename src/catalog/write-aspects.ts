@@ -97,7 +97,7 @@ export async function applyChanges(services: Services, input: WriteInput, curren
   const stamp = { time: now, actor };
   const doc = current ?? newDoc(target, actor, now);
   // One fetch per definition per attempt: prepare, validate and the search fields all need them.
-  const definitions: DefinitionMemo = input.definitions ?? new Map();
+  const definitions: DefinitionMemo = input.definitions ?? services.definitionCache.writeMemo();
   let changed = !current;
   for (const change of changes) {
     const stored = doc.aspects[change.aspect];

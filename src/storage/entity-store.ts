@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createHash } from 'node:crypto';
 import type { Client } from '@opensearch-project/opensearch';
-import { conflict, timedOut } from '../errors.js';
+import { conflict, timedOut, unavailable } from '../errors.js';
 import type { IndexNames } from './indices.js';
 import { guarded, isNotFound, isVersionConflict, isWriteBlocked, toCatalogError, toSearchError } from './opensearch-errors.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -32,7 +32,7 @@ export interface EntityDoc {
   [searchField: string]: unknown;
 }
 
-interface VersionedDoc {
+export interface VersionedDoc {
   doc: EntityDoc;
   seqNo: number;
   primaryTerm: number;
@@ -187,22 +187,39 @@ export class EntityStore {
     }
   }
 
+  /** Like `mget`, with each document's position, for writing it back conditionally. */
+  async mgetVersioned(entityType: string, urns: string[]): Promise<Map<string, VersionedDoc>> {
+    const out = new Map<string, VersionedDoc>();
+    const unique = [...new Set(urns)];
+    if (unique.length === 0) return out;
+    const res = await guarded(() => this.client.mget({ index: this.names.entity(entityType), body: { ids: unique.map(docIdOf) }, realtime: true } as any));
+    for (const d of (res.body as any).docs ?? []) if (d.found) out.set(d._source.urn, { doc: d._source as EntityDoc, seqNo: d._seq_no, primaryTerm: d._primary_term });
+    return out;
+  }
+
   /**
-   * Creates new entity documents with one `_bulk` request. Returns the URNs that already existed (409) so the caller
-   * can fall back to read-modify-write for them; any other item failure is thrown.
+   * Writes documents with one `_bulk` request: new ones are created, read ones replaced only if still at the position
+   * they were read at. Answers the URNs whose item could not be applied that way (created or changed meanwhile, or the
+   * index write-blocked by a rebuild) so the caller can write them through `mutate`; any other item failure is thrown.
    */
-  async bulkCreate(entityType: string, docs: EntityDoc[], opts: { refresh?: boolean } = {}): Promise<Set<string>> {
-    const conflicts = new Set<string>();
-    if (docs.length === 0) return conflicts;
+  async bulkWrite(entityType: string, items: { doc: EntityDoc; at?: { seqNo: number; primaryTerm: number } }[], opts: { refresh?: boolean } = {}): Promise<Set<string>> {
+    const retry = new Set<string>();
+    if (items.length === 0) return retry;
     const index = this.names.entity(entityType);
-    const body = docs.flatMap((doc) => [{ create: { _index: index, _id: docIdOf(doc.urn) } }, doc]);
+    const body = items.flatMap(({ doc, at }) => [
+      at ? { index: { _index: index, _id: docIdOf(doc.urn), if_seq_no: at.seqNo, if_primary_term: at.primaryTerm } } : { create: { _index: index, _id: docIdOf(doc.urn) } },
+      doc,
+    ]);
     const res = await guarded(() => this.client.bulk({ body, refresh: opts.refresh ? 'wait_for' : false }, { requestTimeout: 30_000 }));
-    const items = (res.body as any).items as { create: { status: number; error?: { type?: string; reason?: string } } }[];
-    items.forEach((item, i) => {
-      if (item.create.status === 409) conflicts.add(docs[i].urn);
-      else if (item.create.status >= 300) throw toCatalogError(new Error(`bulk create of ${docs[i].urn} failed: ${item.create.error?.type}: ${item.create.error?.reason}`));
+    const results = (res.body as any).items as Record<string, { status: number; error?: { type?: string; reason?: string } }>[];
+    results.forEach((result, i) => {
+      const item = Object.values(result)[0];
+      if (item.status < 300) return;
+      if (item.status === 409 || item.error?.type === 'cluster_block_exception') retry.add(items[i].doc.urn);
+      else if (item.status === 429) throw unavailable('OpenSearch is overloaded');
+      else throw new Error(`bulk write of ${items[i].doc.urn} failed: ${item.error?.type}: ${item.error?.reason}`);
     });
-    return conflicts;
+    return retry;
   }
 
   /**

@@ -168,12 +168,17 @@ describe('generic aspect REST API', () => {
     expect((await app.get(`/openapi/v3/entity/dataset/${enc('urn:li:dataset:(urn:li:dataPlatform:hive,db.batch3,PROD)')}`)).status).toBe(404);
   });
 
-  it('bulk creation reports entities that appeared meanwhile as conflicts, so the batch falls back to read-modify-write', async () => {
+  it('bulk writes report entities created or changed since they were read, so the batch falls back to read-modify-write', async () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.race,PROD)';
     await app.post(`/openapi/v3/entity/dataset/${enc(urn)}/status?createIfNotExists=false`, { value: { removed: false } });
     const doc = { urn, entityType: 'dataset', aspects: {} };
-    const conflicts = await app.services.store.bulkCreate('dataset', [doc, { ...doc, urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.race2,PROD)' }]);
-    expect([...conflicts]).toEqual([urn]);
+    const created = await app.services.store.bulkWrite('dataset', [{ doc }, { doc: { ...doc, urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.race2,PROD)' } }]);
+    expect([...created]).toEqual([urn]);
+    const read = (await app.services.store.mgetVersioned('dataset', [urn])).get(urn)!;
+    await app.post(`/openapi/v3/entity/dataset/${enc(urn)}/status?createIfNotExists=false`, { value: { removed: true } });
+    const stale = await app.services.store.bulkWrite('dataset', [{ doc: read.doc, at: { seqNo: read.seqNo, primaryTerm: read.primaryTerm } }]);
+    expect([...stale]).toEqual([urn]);
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc(urn)}/status`)).body.status.value).toEqual({ removed: true });
   });
 
   it('32 concurrent PATCH requests adding different entries to one aspect all succeed and none is lost', async () => {
