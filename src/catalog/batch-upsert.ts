@@ -3,6 +3,7 @@
  * existing entities, one `_bulk` creates the new ones and conditionally replaces the existing ones; only items that
  * lost a race (or repeat a URN) go through the per-entity read-modify-write.
  */
+import { CatalogError } from '../errors.js';
 import { UNCHANGED } from '../storage/entity-store.js';
 import type { DefinitionMemo } from './definitions.js';
 import type { Services } from '../services.js';
@@ -16,7 +17,22 @@ export interface BatchEntityInput {
   aspects: { aspect: string; value: unknown; systemMetadata?: Record<string, unknown> }[];
 }
 
-export async function batchUpsert(services: Services, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean): Promise<EntityView[]> {
+export interface BatchOptions {
+  /** Names item `i` in the message of an error it causes (the wire says `proposals[i] (<urn>, <aspect>)`). */
+  label?: (i: number) => string;
+}
+
+/** Runs `fn` for item `i`, prefixing the message of a catalog error it throws with the item's label. */
+async function forItem<T>(opts: BatchOptions, i: number, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (opts.label && e instanceof CatalogError) throw new CatalogError(e.code, `${opts.label(i)}: ${e.message}`, e.details);
+    throw e;
+  }
+}
+
+export async function batchUpsert(services: Services, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean, opts: BatchOptions = {}): Promise<EntityView[]> {
   checkBatchSize(services, items.length);
   // Definitions are read real-time once for the whole batch, and presented from the read cache.
   const definitions: DefinitionMemo = services.definitionCache.writeMemo();
@@ -39,13 +55,13 @@ export async function batchUpsert(services: Services, entityName: string, items:
   const built = await Promise.all(
     direct.map(async (i) => {
       const current = existing.get(i.target.urn.raw);
-      const next = await applyChanges(services, i, current ? structuredClone(current.doc) : null);
+      const next = await forItem(opts, inputs.indexOf(i), () => applyChanges(services, i, current ? structuredClone(current.doc) : null));
       return { urn: i.target.urn.raw, doc: next === UNCHANGED ? current!.doc : next, at: current && { seqNo: current.seqNo, primaryTerm: current.primaryTerm }, changed: next !== UNCHANGED };
     }),
   );
   const retry = await services.store.bulkWrite(entityType, built.filter((b) => b.changed), { refresh: waitForSearch });
   const done = new Map(built.filter((b) => !retry.has(b.urn)).map((b) => [b.urn, b.doc]));
-  const written = await Promise.all(inputs.map(async (input) => done.get(input.target.urn.raw) ?? (await writeAspects(services, input))));
+  const written = await Promise.all(inputs.map(async (input, i) => done.get(input.target.urn.raw) ?? (await forItem(opts, i, () => writeAspects(services, input)))));
   if (entityType === 'structuredProperty') services.definitionCache.clear();
   const shown = services.definitionCache.memo();
   return Promise.all(written.map((doc, i) => presentEntity(services, doc!, inputs[i].changes.map((c) => c.aspect), shown)));

@@ -6,6 +6,7 @@ import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/enti
 import { parsePatchBody, patchAspect } from '../catalog/patch-aspect.js';
 import { formatZodIssues, validateAspectValue, writeAspects } from '../catalog/write-aspects.js';
 import { checkBatchSize } from '../catalog/batch-limit.js';
+import { batchUpsert } from '../catalog/batch-upsert.js';
 import { CatalogError, validationError } from '../errors.js';
 import { sendError } from '../wire/send-error.js';
 import { decodeProposalAspect, ProposalSchema, writerSystemMetadata, type Proposal } from '../model/proposal.js';
@@ -72,6 +73,15 @@ async function apply(services: Services, p: Prepared, actor: string, wait: boole
   return target.urn.raw;
 }
 
+/** The proposals from `start` that can go as one batch write: consecutive UPSERTs of one entity type (at least one). */
+function upsertRunAt(prepared: Prepared[], start: number): Prepared[] {
+  const first = prepared[start];
+  if (first.proposal.changeType !== 'UPSERT') return [first];
+  let end = start + 1;
+  while (end < prepared.length && prepared[end].proposal.changeType === 'UPSERT' && prepared[end].target.def.name === first.target.def.name) end++;
+  return prepared.slice(start, end);
+}
+
 /** Validation problems answer 422 as the original's Rest.li wire does; other errors keep their usual status. */
 function sendValidation(e: unknown, res: Response, next: NextFunction): void {
   if (e instanceof CatalogError && (e.code === 'VALIDATION' || e.code === 'INVALID_URN')) {
@@ -97,14 +107,25 @@ export function createIngestRouter(services: Services): Router {
       // Every proposal is checked before the first write, so a bad one refuses the batch without side effects.
       checkBatchSize(services, body.proposals.length);
       const prepared = body.proposals.map((p, i) => prepare(p, `proposals[${i}]`));
-      // A refresh shows every earlier write to its index, so only the last write per entity type needs to wait for search.
+      // In order: each run of consecutive UPSERTs of one entity type is one batch write (one engine round trip where it
+      // can), every other proposal is applied on its own. Only the last write per entity type waits for search: a
+      // refresh shows every earlier write to its index.
       const lastOfType = new Map(prepared.map((p, i) => [p.target.def.name, i]));
-      for (const [i, p] of prepared.entries()) {
-        try {
-          await apply(services, p, actor, wait && lastOfType.get(p.target.def.name) === i);
-        } catch (e) {
-          throw labelled(e, `proposals[${i}] (${p.target.urn.raw}, ${p.aspect})`);
+      const labelOf = (i: number) => `proposals[${i}] (${prepared[i].target.urn.raw}, ${prepared[i].aspect})`;
+      for (let i = 0; i < prepared.length; ) {
+        const run = upsertRunAt(prepared, i);
+        const waits = wait && run.some((_, k) => lastOfType.get(prepared[i + k].target.def.name) === i + k);
+        if (run.length > 1) {
+          const items = run.map((p) => ({ urn: p.target.urn.raw, aspects: [{ aspect: p.aspect, value: p.payload, systemMetadata: writerSystemMetadata(p.proposal.systemMetadata ?? undefined) }] }));
+          await batchUpsert(services, run[0].target.def.name, items, actor, waits, { label: (k) => labelOf(i + k) });
+        } else {
+          try {
+            await apply(services, run[0], actor, waits);
+          } catch (e) {
+            throw labelled(e, labelOf(i));
+          }
         }
+        i += run.length;
       }
       sendJson(res, 200, { value: 'success' });
     } catch (e) {
