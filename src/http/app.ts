@@ -19,6 +19,8 @@ import { createMetricsRouter } from './metrics-routes.js';
 export function createHttpApp(services: Services): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // No conditional GETs are served: hashing every answer for an ETag nobody sends back is wasted work.
+  app.set('etag', false);
   app.set('query parser', 'extended');
   app.use(requestContext());
   app.use(requestLog(services.log, services.metrics));

@@ -9,6 +9,12 @@ describe('wire JSON', () => {
     );
   });
 
+  it('leaves text that only looks like a double member alone, and renders large and tiny doubles like Java', () => {
+    expect(stringifyCatalogJson({ description: '{"double":5}', double: 'x', n: { double: 1e21 }, m: { double: -1.5e-7 }, z: { double: Number.NaN } })).toBe(
+      '{"description":"{\\"double\\":5}","double":"x","n":{"double":1.0E21},"m":{"double":-1.5E-7},"z":{"double":null}}',
+    );
+  });
+
   it('formats doubles like Java', () => {
     expect(formatJavaDouble(60)).toBe('60.0');
     expect(formatJavaDouble(0.5)).toBe('0.5');
