@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, graphqlData, startTestApp, type TestApp } from '../integration/harness.js';
 import { datahubFor, type Datahub } from './datahub.js';
+import { RETENTION_TIME_YAML } from '../fixtures/spec-properties.js';
 
 const RETENTION = 'urn:li:structuredProperty:io.acryl.privacy.retentionTime';
 const SLA = 'urn:li:structuredProperty:io.acryl.dataManagement.replicationSLA';
@@ -12,23 +13,7 @@ const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,compat.clicks,PROD)';
 const FIELD = `urn:li:schemaField:(${DS},ip)`;
 
 const PROPERTIES_YAML = `
-- id: io.acryl.privacy.retentionTime
-  qualified_name: io.acryl.privacy.retentionTime
-  type: number
-  cardinality: MULTIPLE
-  display_name: Retention Time
-  entity_types:
-    - dataset
-    - dataFlow
-  description: "Retention Time is used to figure out how long to retain records in a dataset"
-  allowed_values:
-    - value: 30
-      description: 30 days, usually reserved for datasets that are ephemeral and contain pii
-    - value: 90
-      description: Use this for datasets that drive monthly reporting but contain pii
-    - value: 365
-      description: Use this for non-sensitive data that can be retained for longer
-- id: io.acryl.dataManagement.replicationSLA
+${RETENTION_TIME_YAML}- id: io.acryl.dataManagement.replicationSLA
   type: number
   display_name: Replication SLA
   description: "SLA for how long data can be delayed before replicating to the destination cluster"

@@ -4,29 +4,14 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, ensureBuilt, runCli, runCliInTty, tempHome, writeHomeFile } from './cli-harness.js';
 import { enc, startTestApp, type TestApp } from './harness.js';
+import { RETENTION_TIME_YAML } from '../fixtures/spec-properties.js';
 
 const RETENTION = 'urn:li:structuredProperty:io.acryl.privacy.retentionTime';
 const SLA = 'urn:li:structuredProperty:io.acryl.dataManagement.replicationSLA';
 const TEAM = 'urn:li:structuredProperty:io.acryl.dataManagement.team';
 
 const PROPERTIES_YAML = `
-- id: io.acryl.privacy.retentionTime
-  qualified_name: io.acryl.privacy.retentionTime
-  type: number
-  cardinality: MULTIPLE
-  display_name: Retention Time
-  entity_types:
-    - dataset
-    - dataFlow
-  description: "Retention Time is used to figure out how long to retain records in a dataset"
-  allowed_values:
-    - value: 30
-      description: 30 days, usually reserved for datasets that are ephemeral and contain pii
-    - value: 90
-      description: Use this for datasets that drive monthly reporting but contain pii
-    - value: 365
-      description: Use this for non-sensitive data that can be retained for longer
-- id: io.acryl.dataManagement.replicationSLA
+${RETENTION_TIME_YAML}- id: io.acryl.dataManagement.replicationSLA
   type: number
   display_name: Replication SLA
   entity_types: [dataset]
