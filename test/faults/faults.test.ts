@@ -8,7 +8,7 @@ import { Client } from '@opensearch-project/opensearch';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
 import { encodeUrn } from '../../src/model/urn.js';
-import { freePort, startService, type ServiceProcess } from './service-process.js';
+import { freePort, running, startService, type ServiceProcess } from './service-process.js';
 import { lostWrites, startWriters } from './writers.js';
 
 // Crash tests: kill -9 of the service under writers, of the managed OpenSearch node (the service starts it again by
@@ -19,7 +19,7 @@ const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},P
 const token = () => mintToken(SECRET, 'urn:li:corpuser:faults', 3600);
 
 afterAll(async () => {
-  for (const s of started) if (s.child.exitCode === null) await s.terminate();
+  for (const s of started) if (running(s.child)) await s.terminate();
 });
 
 async function run(env: Record<string, string>, port: number): Promise<ServiceProcess> {

@@ -24,6 +24,9 @@ export interface ServiceProcess {
   terminate(): Promise<number | null>;
 }
 
+/** Whether the process is still alive: one killed by a signal keeps `exitCode` null and gets a `signalCode`. */
+export const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
 export async function startService(env: Record<string, string>, port: number, readyTimeoutMs = 180_000): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
@@ -36,7 +39,7 @@ export async function startService(env: Record<string, string>, port: number, re
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${out}`);
+    if (!running(child)) throw new Error(`service exited with ${child.exitCode ?? child.signalCode}:\n${out}`);
     try {
       if ((await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2000) })).status === 200) break;
     } catch {
@@ -55,7 +58,7 @@ export async function startService(env: Record<string, string>, port: number, re
     kill9: () => void child.kill('SIGKILL'),
     terminate: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (!running(child)) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
       }),
