@@ -60,6 +60,9 @@ describe('kill -9 of the service under 8 writers', () => {
     expect(total).toBeGreaterThan(ackedAtKill);
     expect(await lostWrites(svc.url, tok, writers)).toEqual([]);
     await svc.terminate();
+    const raw = new Client({ node: inject('opensearchUrl') });
+    await raw.indices.delete({ index: `${env.INDEX_PREFIX}*` });
+    await raw.close();
   });
 });
 
