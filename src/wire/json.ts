@@ -3,16 +3,31 @@ import type { Response } from 'express';
 import { formatJavaDouble } from '../model/java-double.js';
 
 /**
- * A `"double":` key followed by a number. It cannot match inside a JSON string (a quote there is escaped), so the
- * rendered text can be patched after a plain, replacer-free JSON.stringify (about a third cheaper per response).
+ * A `"double":` key followed by a number. A key starts after `{` or `,`, and a quote inside a JSON string is escaped,
+ * so this matches the double members only (not a key that merely ends in `"double`), and the rendered text can be
+ * patched after a plain, replacer-free JSON.stringify (about a third cheaper per response).
  */
-const DOUBLE = /"double":(-?\d[\d.eE+-]*)/g;
+const DOUBLE = /([{,])"double":(-?\d[\d.eE+-]*)/g;
 
 export function stringifyCatalogJson(value: unknown): string {
   const text = JSON.stringify(value);
   if (text === undefined) return '';
-  return text.includes('"double":') ? text.replace(DOUBLE, (_, n: string) => `"double":${formatJavaDouble(Number(n))}`) : text;
+  if (!text.includes('"double":')) return text;
+  let zero = false;
+  const patched = text.replace(DOUBLE, (_, lead: string, n: string) => {
+    zero ||= n === '0';
+    return `${lead}"double":${formatJavaDouble(Number(n))}`;
+  });
+  // JSON.stringify renders -0 as 0; only a replacer still sees the sign (`-0.0`), so such answers take the slow path.
+  return zero ? stringifyWithReplacer(value) : patched;
 }
+
+function stringifyWithReplacer(value: unknown): string {
+  return JSON.stringify(value, (key, v) => (key === 'double' && typeof v === 'number' && Number.isFinite(v) ? { [MARK]: formatJavaDouble(v) } : v)).replace(MARKED, '$1');
+}
+
+const MARK = '\u0000double';
+const MARKED = /\{"\\u0000double":"([^"]*)"\}/g;
 
 export function sendJson(res: Response, status: number, body: unknown): void {
   res.status(status).type('application/json').send(stringifyCatalogJson(body));

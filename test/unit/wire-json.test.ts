@@ -15,6 +15,11 @@ describe('wire JSON', () => {
     );
   });
 
+  it('keeps the sign of -0.0 and leaves keys that only end in "double" alone', () => {
+    expect(stringifyCatalogJson({ a: { double: -0 }, b: [{ double: 0 }, { double: 7 }] })).toBe('{"a":{"double":-0.0},"b":[{"double":0.0},{"double":7.0}]}');
+    expect(stringifyCatalogJson({ 'x"double': 5, double: 5 })).toBe('{"x\\"double":5,"double":5.0}');
+  });
+
   it('formats doubles like Java', () => {
     expect(formatJavaDouble(60)).toBe('60.0');
     expect(formatJavaDouble(0.5)).toBe('0.5');
