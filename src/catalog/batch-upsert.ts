@@ -51,18 +51,20 @@ export async function batchUpsert(services: Services, entityName: string, items:
   // One bulk write for every entity named once: new ones created, existing ones replaced where unchanged since the
   // read. Every document is built (and checked by every aspect rule) before anything is sent: a refused item refuses
   // the batch. Repeated URNs, annotations of missing entities and items that lost a race go through `mutate`.
-  const direct = inputs.filter((i) => once(i.target.urn.raw) && (existing.has(i.target.urn.raw) || !needsExistingEntity(i, services.config.CREATE_MISSING_ENTITIES)));
+  const direct = inputs.flatMap((input, index) =>
+    once(input.target.urn.raw) && (existing.has(input.target.urn.raw) || !needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES)) ? [{ input, index }] : [],
+  );
   const built = await Promise.all(
-    direct.map(async (i) => {
+    direct.map(async ({ input: i, index }) => {
       const current = existing.get(i.target.urn.raw);
-      const next = await forItem(opts, inputs.indexOf(i), () => applyChanges(services, i, current ? structuredClone(current.doc) : null));
+      const next = await forItem(opts, index, () => applyChanges(services, i, current ? structuredClone(current.doc) : null));
       return { urn: i.target.urn.raw, doc: next === UNCHANGED ? current!.doc : next, at: current && { seqNo: current.seqNo, primaryTerm: current.primaryTerm }, changed: next !== UNCHANGED };
     }),
   );
   const retry = await services.store.bulkWrite(entityType, built.filter((b) => b.changed), { refresh: waitForSearch });
   const done = new Map(built.filter((b) => !retry.has(b.urn)).map((b) => [b.urn, b.doc]));
   const written = await Promise.all(inputs.map(async (input, i) => done.get(input.target.urn.raw) ?? (await forItem(opts, i, () => writeAspects(services, input)))));
-  if (entityType === 'structuredProperty') services.definitionCache.clear();
+  services.definitionCache.afterWrite(entityType);
   const shown = services.definitionCache.memo();
   return Promise.all(written.map((doc, i) => presentEntity(services, doc!, inputs[i].changes.map((c) => c.aspect), shown)));
 }

@@ -13,16 +13,10 @@ interface Entry<T> {
   value: Promise<T>;
 }
 
-/** A per-request memo whose misses fall through to the shared cache, and whose fills also fill it. */
-class CachedMemo extends Map<string, Promise<DefinitionInfo | undefined>> {
-  constructor(private readonly cache: DefinitionCache) {
+/** A per-write memo: never answers from the shared cache (writes read real-time), but what it fetches fills the cache. */
+class FillingMemo extends Map<string, Promise<DefinitionInfo | undefined>> {
+  constructor(protected readonly cache: DefinitionCache) {
     super();
-  }
-  override has(urn: string): boolean {
-    return super.has(urn) || this.cache.fresh(urn) !== undefined;
-  }
-  override get(urn: string): Promise<DefinitionInfo | undefined> | undefined {
-    return super.get(urn) ?? this.cache.fresh(urn);
   }
   override set(urn: string, info: Promise<DefinitionInfo | undefined>): this {
     this.cache.remember(urn, info);
@@ -30,14 +24,13 @@ class CachedMemo extends Map<string, Promise<DefinitionInfo | undefined>> {
   }
 }
 
-/** A per-write memo: never answers from the shared cache (writes read real-time), but what it fetches fills the cache. */
-class FillingMemo extends Map<string, Promise<DefinitionInfo | undefined>> {
-  constructor(private readonly cache: DefinitionCache) {
-    super();
+/** A per-request memo for reads: misses also fall through to the shared cache. */
+class CachedMemo extends FillingMemo {
+  override has(urn: string): boolean {
+    return super.has(urn) || this.cache.fresh(urn) !== undefined;
   }
-  override set(urn: string, info: Promise<DefinitionInfo | undefined>): this {
-    this.cache.remember(urn, info);
-    return super.set(urn, info);
+  override get(urn: string): Promise<DefinitionInfo | undefined> | undefined {
+    return super.get(urn) ?? this.cache.fresh(urn);
   }
 }
 
@@ -75,8 +68,9 @@ export class DefinitionCache {
     if (this.ttlMs > 0) this.store(this.byFieldKey, key, Promise.resolve(urn));
   }
 
-  /** Called after this process wrote a definition (or its status, or deleted it): nothing remembered survives. */
-  clear(): void {
+  /** Called after this process wrote entities of `entityType`: a structured property written or deleted clears everything. */
+  afterWrite(entityType: string): void {
+    if (entityType !== 'structuredProperty') return;
     this.byUrn.clear();
     this.byFieldKey.clear();
   }

@@ -4,13 +4,15 @@ import type { Services } from '../services.js';
 import type { EntityTarget } from './entity-target.js';
 import { DELETE_ASPECT, writeAspects } from './write-aspects.js';
 
-export async function deleteEntity(services: Services, target: EntityTarget, actor: string, opts: { waitForSearch?: boolean } = {}): Promise<void> {
+/** Answers how many aspects the deleted entity had (0: there was no entity). */
+export async function deleteEntity(services: Services, target: EntityTarget, actor: string, opts: { waitForSearch?: boolean } = {}): Promise<number> {
   const doc = await services.store.get(target.def.name, target.urn.raw);
-  if (!doc) return;
+  if (!doc) return 0;
   // The clean-up job is recorded before the entity goes, so a crash in between cannot lose it.
   await services.hooks.entityDelete[target.def.name]?.(services, doc, actor);
   await services.store.mutate(target.def.name, target.urn.raw, async () => null, { refresh: opts.waitForSearch });
-  if (target.def.name === 'structuredProperty') services.definitionCache.clear();
+  services.definitionCache.afterWrite(target.def.name);
+  return Object.keys(doc.aspects).length;
 }
 
 export async function deleteAspects(services: Services, target: EntityTarget, aspects: string[], actor: string, opts: { waitForSearch?: boolean } = {}): Promise<EntityDoc | null> {

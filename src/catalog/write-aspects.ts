@@ -141,6 +141,6 @@ export async function applyChanges(services: Services, input: WriteInput, curren
 export async function writeAspects(services: Services, input: WriteInput): Promise<EntityDoc | null> {
   if (needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES)) await checkParentExists(services, input.target);
   const doc = await services.store.mutate(input.target.def.name, input.target.urn.raw, (current) => applyChanges(services, input, current), { refresh: input.waitForSearch });
-  if (input.target.def.name === 'structuredProperty') services.definitionCache.clear();
+  services.definitionCache.afterWrite(input.target.def.name);
   return doc;
 }

@@ -27,9 +27,8 @@ export function createEntitiesRouter(services: Services): Router {
     if (req.query.action === 'delete') {
       const body = parseBody(DeleteBodySchema, req, 'delete');
       const target = resolveTarget(undefined, body.urn);
-      const doc = await services.store.get(target.def.name, target.urn.raw);
-      await deleteEntity(services, target, actor, { waitForSearch: waitForSearch(req) });
-      return sendJson(res, 200, { value: { urn: target.urn.raw, rows: doc ? Object.keys(doc.aspects).length : 0, timeseriesRows: 0 } });
+      const rows = await deleteEntity(services, target, actor, { waitForSearch: waitForSearch(req) });
+      return sendJson(res, 200, { value: { urn: target.urn.raw, rows, timeseriesRows: 0 } });
     }
     if (req.query.action === 'deleteReferences') {
       const body = parseBody(ReferencesBodySchema, req, 'deleteReferences');

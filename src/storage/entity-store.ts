@@ -73,14 +73,7 @@ export class EntityStore {
   }
 
   async mget(entityType: string, urns: string[]): Promise<Map<string, EntityDoc>> {
-    const out = new Map<string, EntityDoc>();
-    const unique = [...new Set(urns)];
-    if (unique.length === 0) return out;
-    const res = await guarded(() =>
-      this.client.mget({ index: this.names.entity(entityType), body: { ids: unique.map(docIdOf) }, realtime: true } as any),
-    );
-    for (const d of (res.body as any).docs ?? []) if (d.found) out.set(d._source.urn, d._source as EntityDoc);
-    return out;
+    return new Map([...(await this.mgetVersioned(entityType, urns))].map(([urn, v]) => [urn, v.doc]));
   }
 
   private async getVersioned(entityType: string, urn: string): Promise<VersionedDoc | null> {

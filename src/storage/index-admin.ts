@@ -4,7 +4,7 @@
  */
 import type { Client } from '@opensearch-project/opensearch';
 import { CatalogError } from '../errors.js';
-import type { IndexNames } from './indices.js';
+import { resolveAlias, type IndexNames } from './indices.js';
 import { guarded, isMappingRefusal, refusalReason } from './opensearch-errors.js';
 
 /** A put-mapping the index refused because the field is already mapped differently. */
@@ -86,8 +86,7 @@ export class IndexAdmin {
   }
 
   async physicalIndices(alias: string): Promise<string[]> {
-    const res = await guarded(() => this.client.indices.getAlias({ name: alias }, { ignore: [404] }));
-    return res.statusCode === 404 ? [] : Object.keys(res.body as object);
+    return guarded(() => resolveAlias(this.client, alias));
   }
 
   /** Indices whose name starts with `<alias>_` (live and leftover rebuilds). */
@@ -119,7 +118,7 @@ export class IndexAdmin {
 
   /** Copies every document of `from` into `to` with `_reindex`, refusing partial copies. */
   async copyIndex(from: string, to: string, timeoutMs: number): Promise<void> {
-    await this.client.indices.refresh({ index: from });
+    await guarded(() => this.client.indices.refresh({ index: from }));
     const res = await guarded(() =>
       this.client.reindex({ wait_for_completion: true, refresh: true, body: { source: { index: from, size: 1000 }, dest: { index: to } } as any }, { requestTimeout: timeoutMs }),
     );

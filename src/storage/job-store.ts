@@ -52,6 +52,11 @@ export class StaleWrite extends CatalogError {
   }
 }
 
+function pendingJob(type: string, key: string, params: Record<string, unknown>, requestId: string | undefined): JobDoc {
+  const now = Date.now();
+  return { type, key, params, status: 'pending', attempts: 0, createdAt: now, updatedAt: now, ...(requestId && { requestId }) };
+}
+
 const seqOf = (body: any): Seq => ({ if_seq_no: body._seq_no, if_primary_term: body._primary_term });
 
 export class JobStore {
@@ -77,8 +82,7 @@ export class JobStore {
   /** Records a new pending job; visible to every process's runner once this resolves. */
   async enqueue(type: string, key: string, params: Record<string, unknown>, requestId = currentLogContext()?.requestId): Promise<string> {
     const id = randomUUID();
-    const now = Date.now();
-    const doc: JobDoc = { type, key, params, status: 'pending', attempts: 0, createdAt: now, updatedAt: now, ...(requestId && { requestId }) };
+    const doc = pendingJob(type, key, params, requestId);
     await guarded(() => this.client.index({ index: this.index, id, body: doc, refresh: 'wait_for' }));
     this.log.info({ job: id, type, key }, 'job enqueued');
     return id;
@@ -90,9 +94,7 @@ export class JobStore {
    */
   async enqueueOnce(type: string, key: string, params: Record<string, unknown>, onceKey: string): Promise<string> {
     const id = `${type}-${createHash('sha256').update(onceKey).digest('hex').slice(0, 32)}`;
-    const now = Date.now();
-    const requestId = currentLogContext()?.requestId;
-    const doc: JobDoc = { type, key, params, status: 'pending', attempts: 0, createdAt: now, updatedAt: now, ...(requestId && { requestId }) };
+    const doc = pendingJob(type, key, params, currentLogContext()?.requestId);
     try {
       await this.conditional(`job ${id}`, () => this.client.index({ index: this.index, id, op_type: 'create', body: doc, refresh: 'wait_for' }));
       this.log.info({ job: id, type, key }, 'job enqueued');

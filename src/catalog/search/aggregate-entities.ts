@@ -20,7 +20,7 @@ export interface AggregateEntitiesInput {
 export const DEFAULT_FACETS = ['_entityType', 'platform', 'origin', 'tags'];
 const NESTED = '\u241E';
 
-export function facetNamesOf(input: Pick<AggregateEntitiesInput, 'facets'>): string[] {
+function facetNamesOf(input: Pick<AggregateEntitiesInput, 'facets'>): string[] {
   const names = (input.facets ?? []).filter((f): f is string => typeof f === 'string' && f.trim() !== '');
   for (const n of names) if (n.includes(NESTED)) throw validationError(`Invalid facets: nested facet ${n.replace(NESTED, '␞')} is not supported`);
   return names.length > 0 ? [...new Set(names)] : DEFAULT_FACETS;

@@ -82,7 +82,7 @@ export async function runSearch(services: Services, entityTypes: string[], body:
 
 const urnsOf = (hits: any[]) => hits.map((h) => String(h._source.urn));
 
-/** Facets counted in the same call as the page, when asked for (no call matched nothing: every facet is empty). */
+/** Facets counted in the same engine call as the page, when they were asked for. */
 function facetsOf(res: { aggregations?: unknown }, prepared: PreparedSearch, input: SearchEntitiesInput): { facets?: Facet[] } {
   if (!input.facets) return {};
   return { facets: readFacets(res.aggregations ?? {}, prepared.compiled, input.orFilters) };

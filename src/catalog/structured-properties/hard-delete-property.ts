@@ -12,7 +12,5 @@ export interface HardDeletePropertyInput {
 /** Refuses a property that does not exist (the REST DELETE stays idempotent: it goes straight to `deleteEntity`). */
 export async function hardDeleteProperty(services: Services, input: HardDeletePropertyInput): Promise<void> {
   const target = resolveTarget('structuredProperty', input.urn);
-  const doc = await services.store.get('structuredProperty', target.urn.raw);
-  if (!doc) throw notFound(`Structured property ${target.urn.raw} does not exist`);
-  await deleteEntity(services, target, input.actor);
+  if ((await deleteEntity(services, target, input.actor)) === 0) throw notFound(`Structured property ${target.urn.raw} does not exist`);
 }
