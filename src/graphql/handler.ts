@@ -9,6 +9,7 @@ import type { Services } from '../services.js';
 import { createContext, type GraphqlContext } from './context.js';
 import { maskGraphqlError } from './errors.js';
 import { resolvers } from './resolvers/index.js';
+import { plainParamsOf, servePlainPost } from './plain-post.js';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../src/graphql/schema/', import.meta.url));
 
@@ -45,16 +46,22 @@ const armor = new EnvelopArmor({
   blockFieldSuggestion: { enabled: false },
 });
 
+/** Why a document is refused before parsing (too large, or nested past what the recursive parser survives), if it is. */
+function documentRefusal(query: string | undefined): string | undefined {
+  const size = typeof query === 'string' ? Buffer.byteLength(query) : 0;
+  if (size > GRAPHQL_LIMITS.maxDocumentBytes) return `Query document of ${size} bytes exceeds the limit of ${GRAPHQL_LIMITS.maxDocumentBytes} bytes`;
+  // The parser recurses once per nesting level: a document nested thousands deep would exhaust the stack before
+  // the depth rule (which runs on the parsed document) could refuse it, so the raw nesting is bounded first.
+  if (size > 0 && jsonDepthOf(Buffer.from(query!), MAX_RAW_NESTING) > MAX_RAW_NESTING) {
+    return `Query document nested deeper than ${MAX_RAW_NESTING} levels; the depth limit is ${GRAPHQL_LIMITS.maxDepth}`;
+  }
+  return undefined;
+}
+
 const documentSizeLimit: Plugin = {
   onParams({ params }) {
-    const size = typeof params.query === 'string' ? Buffer.byteLength(params.query) : 0;
-    const refuse = (message: string) => createGraphQLError(message, { extensions: { code: 400, type: 'BAD_REQUEST', http: { status: 400 } } });
-    if (size > GRAPHQL_LIMITS.maxDocumentBytes) throw refuse(`Query document of ${size} bytes exceeds the limit of ${GRAPHQL_LIMITS.maxDocumentBytes} bytes`);
-    // The parser recurses once per nesting level: a document nested thousands deep would exhaust the stack before
-    // the depth rule (which runs on the parsed document) could refuse it, so the raw nesting is bounded first.
-    if (size > 0 && jsonDepthOf(Buffer.from(params.query!), MAX_RAW_NESTING) > MAX_RAW_NESTING) {
-      throw refuse(`Query document nested deeper than ${MAX_RAW_NESTING} levels; the depth limit is ${GRAPHQL_LIMITS.maxDepth}`);
-    }
+    const refusal = documentRefusal(params.query);
+    if (refusal) throw createGraphQLError(refusal, { extensions: { code: 400, type: 'BAD_REQUEST', http: { status: 400 } } });
   },
 };
 
@@ -70,13 +77,19 @@ export function createGraphqlHandler(services: Services): RequestHandler {
     context: ({ services: s, actor, waitForSearch }) => createContext(s, actor, waitForSearch),
     maskedErrors: { maskError: (error) => maskGraphqlError(error, (e) => services.log.error({ err: e }, 'graphql resolver failed')) },
   });
-  return (req, res) => {
+  return (req, res, next) => {
     // Mounted under several prefixes: present one canonical endpoint to yoga.
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
     req.url = `/api/graphql${query}`;
     // Express keeps the full path in originalUrl, which is what yoga matches its endpoint against.
     req.originalUrl = req.url;
     const wait = String(req.headers['x-tessera-wait-for-search'] ?? '').toLowerCase() === 'true';
-    void yoga.handle(req, res, { services, actor: res.locals.actor, waitForSearch: wait });
+    const serverContext = { services, actor: res.locals.actor, waitForSearch: wait };
+    const params = plainParamsOf(req);
+    if (!params) return void yoga.handle(req, res, serverContext);
+    servePlainPost(yoga, params, serverContext, res, (query) => documentRefusal(query) !== undefined).then(
+      (served) => void (served || yoga.handle(req, res, serverContext)),
+      next,
+    );
   };
 }

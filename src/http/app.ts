@@ -15,6 +15,7 @@ import { createUiRouter } from './ui-routes.js';
 import { requestContext } from './request-id.js';
 import { requestLog } from './request-log.js';
 import { createMetricsRouter } from './metrics-routes.js';
+import { fastReads } from './fast-reads.js';
 
 export function createHttpApp(services: Services): express.Express {
   const app = express();
@@ -30,6 +31,8 @@ export function createHttpApp(services: Services): express.Express {
   app.use(authMiddleware(services.auth));
   app.use('/ui', createUiRouter());
   app.use(bodyReader({ maxBodyBytes: services.config.MAX_BODY_BYTES, maxJsonDepth: services.config.MAX_JSON_DEPTH }));
+
+  app.use(fastReads(services));
 
   const api = Router();
   api.use(createSystemRouter(services));

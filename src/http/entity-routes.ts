@@ -3,48 +3,35 @@ import { Router, type Request, type Response } from 'express';
 import { batchUpsert } from '../catalog/batch-upsert.js';
 import { deleteAspects, deleteEntity } from '../catalog/delete-entity.js';
 import { resolveAspect, resolveTarget } from '../catalog/entity-target.js';
-import { listEntities } from '../catalog/list-entities.js';
 import { patchAspect } from '../catalog/patch-aspect.js';
-import { entityIsLive, readAspect, readEntity } from '../catalog/read-entity.js';
+import { entityIsLive, readAspect } from '../catalog/read-entity.js';
 import { upsertAspect } from '../catalog/upsert-aspect.js';
-import { notFound, validationError } from '../errors.js';
-import { findEntityType } from '../model/entity-types.js';
 import type { Services } from '../services.js';
 import type { Dialect } from './dialect.js';
 import { sendJson } from '../wire/json.js';
-import { boolParam, enumParam, intParam, listParam, stringParam, waitForSearch } from '../wire/params.js';
+import { entityReads, entityTypeOf, targetOf, withSystemMetadata, type ReadRequest } from './entity-reads.js';
+import { boolParam, listParam, waitForSearch } from '../wire/params.js';
 
 const actorOf = (res: Response): string => res.locals.actor;
 
-function entityTypeOf(req: Request) {
-  const def = findEntityType(String(req.params.entity));
-  if (!def) throw validationError(`Failed to find entity with name ${req.params.entity} in EntityRegistry`);
-  return def;
-}
+const readRequest = (req: Request, res: Response): ReadRequest => ({
+  params: req.params as Record<string, string>,
+  query: req.query,
+  headers: req.headers,
+  setHeader: (name, value) => void res.setHeader(name, value),
+});
 
 export function createEntityRouter(services: Services, dialect: Dialect): Router {
   const r = Router();
   // HEAD routes come before their GET twins: Express would otherwise answer HEAD with the GET handler.
-  const target = (req: Request) => resolveTarget(entityTypeOf(req).name, String(req.params.urn));
-  const sm = (req: Request) => boolParam(req, 'systemMetadata', false);
+  const reads = entityReads(services, dialect);
+  const target = (req: Request) => targetOf({ params: req.params as Record<string, string> });
+  const sm = withSystemMetadata;
 
-  r.get('/:entity', async (req, res) => {
-    const def = entityTypeOf(req);
-    const result = await listEntities(services, {
-      entityType: def,
-      count: intParam(req, 'count', 10),
-      scrollId: stringParam(req, 'scrollId'),
-      sort: listParam(req, 'sortCriteria', 'sort'),
-      sortOrder: enumParam(req, 'sortOrder', ['ASCENDING', 'DESCENDING'] as const),
-      query: stringParam(req, 'query'),
-      includeSoftDelete: boolParam(req, 'includeSoftDelete', false),
-      aspects: listParam(req, 'aspects', 'aspectNames').map((a) => resolveAspect(def, a)),
-    });
-    sendJson(res, 200, dialect.presentList(result, sm(req)));
-  });
+  r.get('/:entity', async (req, res) => sendJson(res, 200, await reads.list(readRequest(req, res))));
 
   r.post('/:entity', async (req, res) => {
-    const def = entityTypeOf(req);
+    const def = entityTypeOf(String(req.params.entity));
     const items = dialect.readBatch(req.body);
     const written = await batchUpsert(services, def.name, items, actorOf(res), waitForSearch(req));
     sendJson(res, boolParam(req, 'async', true) ? 202 : 200, written.map((e) => dialect.presentWrite(e, sm(req))));
@@ -53,7 +40,7 @@ export function createEntityRouter(services: Services, dialect: Dialect): Router
   if (dialect.readBatchPatch) {
     const readBatchPatch = dialect.readBatchPatch;
     r.patch('/:entity', async (req, res) => {
-      const def = entityTypeOf(req);
+      const def = entityTypeOf(String(req.params.entity));
       const items = readBatchPatch(req.body).map((i) => {
         const t = resolveTarget(def.name, i.urn);
         return { target: t, aspect: resolveAspect(t.def, i.aspect), patch: i.patch, systemMetadata: i.systemMetadata };
@@ -73,17 +60,7 @@ export function createEntityRouter(services: Services, dialect: Dialect): Router
     res.status((await entityIsLive(services, t)) ? 204 : 404).end();
   });
 
-  r.get('/:entity/:urn', async (req, res) => {
-    const t = target(req);
-    const aspects = listParam(req, 'aspects', 'aspectNames').map((a) => resolveAspect(t.def, a));
-    const entity = await readEntity(services, t, aspects);
-    if (!entity) {
-      res.setHeader('Not-Found-Reason', 'ENTITY');
-      throw notFound(`Entity ${t.urn.raw} does not exist`);
-    }
-    sendJson(res, 200, dialect.presentEntity(entity, sm(req)));
-  });
-
+  r.get('/:entity/:urn', async (req, res) => sendJson(res, 200, await reads.entity(readRequest(req, res))));
 
   r.delete('/:entity/:urn', async (req, res) => {
     const t = target(req);
@@ -99,14 +76,7 @@ export function createEntityRouter(services: Services, dialect: Dialect): Router
     res.status(view ? 204 : 404).end();
   });
 
-  r.get('/:entity/:urn/:aspect', async (req, res) => {
-    const t = target(req);
-    const aspect = resolveAspect(t.def, String(req.params.aspect));
-    const view = await readAspect(services, t, aspect);
-    if (!view) throw notFound(`Aspect ${aspect} of ${t.urn.raw} does not exist`);
-    sendJson(res, 200, dialect.presentAspect(t.urn.raw, aspect, view, sm(req)));
-  });
-
+  r.get('/:entity/:urn/:aspect', async (req, res) => sendJson(res, 200, await reads.aspect(readRequest(req, res))));
 
   r.post('/:entity/:urn/:aspect', async (req, res) => {
     const t = target(req);

@@ -9,7 +9,31 @@ const DECLARED_NAME = /^\s*(?:#[^\n]*\n\s*)*(?:query|mutation|subscription)\s+([
 /** Operation names are chosen by clients: past this many distinct names, new ones count as `other`. */
 const MAX_OPERATION_NAMES = 200;
 
+export interface RequestRecord {
+  method: string;
+  /** The route template, never the raw path (which holds URNs). */
+  route: string;
+  status: number;
+  seconds: number;
+  actor?: string;
+  requestId?: string;
+  /** The GraphQL operation's label, for GraphQL POSTs. */
+  operation?: () => string;
+}
+
+/** Records one answered request: its metrics observation and its access log line (an error line for a 5xx). */
+export function requestObserver(log: Logger, metrics?: Metrics): (r: RequestRecord) => void {
+  return (r) => {
+    metrics?.httpRequests.observe({ method: r.method, route: r.route, status: String(r.status) }, r.seconds);
+    if (metrics && r.operation) metrics.graphqlOperations.observe({ operation: r.operation() }, r.seconds);
+    const line = { method: r.method, route: r.route, status: r.status, ms: Math.round(r.seconds * 1e4) / 10, actor: r.actor, requestId: r.requestId };
+    if (r.status >= 500) log.error(line, 'request');
+    else log.info(line, 'request');
+  };
+}
+
 export function requestLog(log: Logger, metrics?: Metrics): RequestHandler {
+  const observe = requestObserver(log, metrics);
   const seenOperations = new Set<string>();
   const operationLabel = (req: Request): string => {
     const body = req.body as { operationName?: unknown; query?: unknown } | undefined;
@@ -31,11 +55,8 @@ export function requestLog(log: Logger, metrics?: Metrics): RequestHandler {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeOf();
       const status = res.writableFinished ? res.statusCode : 499;
-      metrics?.httpRequests.observe({ method: req.method, route, status: String(status) }, seconds);
-      if (metrics && req.method === 'POST' && route.endsWith('/graphql')) metrics.graphqlOperations.observe({ operation: operationLabel(req) }, seconds);
-      const line = { method: req.method, route, status, ms: Math.round(seconds * 1e4) / 10, actor: res.locals.actor, requestId: res.locals.requestId };
-      if (status >= 500) log.error(line, 'request');
-      else log.info(line, 'request');
+      const graphql = req.method === 'POST' && route.endsWith('/graphql');
+      observe({ method: req.method, route, status, seconds, actor: res.locals.actor, requestId: res.locals.requestId, ...(graphql && { operation: () => operationLabel(req) }) });
     };
     res.on('finish', finish);
     res.on('close', finish);

@@ -1,6 +1,14 @@
 /** Reads and checks query parameters: booleans, integers and repeated lists, with precise 400s. */
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import { validationError } from '../errors.js';
+
+/** What the readers look at: the parsed query string (Express's, or the front's, both by `qs`) and the headers. */
+export interface ParamSource {
+  query: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+}
+
+type Request = ParamSource;
 
 function first(req: Request, name: string): string | undefined {
   const v = req.query[name];

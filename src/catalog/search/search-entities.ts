@@ -70,7 +70,10 @@ export async function prepareSearch(services: Services, input: SearchEntitiesInp
     query: { bool: { must: [compiled.query], filter } },
     sort: sortOf(input.sort),
     track_total_hits: true,
-    _source: ['urn'],
+    // Only URNs are presented from a hit: reading them from doc values spares the engine parsing each whole stored
+    // document (about half its CPU per search of ten hits, measured in docs/performance.md).
+    _source: false,
+    docvalue_fields: ['urn'],
   };
   if (compiled.aggs) body.aggs = compiled.aggs;
   return { entityTypes: entityTypesToSearch(input.types), body, compiled };
@@ -80,7 +83,7 @@ export async function runSearch(services: Services, entityTypes: string[], body:
   return services.store.search(entityTypes, body, { ignore_unavailable: true, ...(skipCache && { request_cache: false }) });
 }
 
-const urnsOf = (hits: any[]) => hits.map((h) => String(h._source.urn));
+const urnsOf = (hits: any[]) => hits.map((h) => String(h.fields.urn[0]));
 
 /** Facets counted in the same engine call as the page, when they were asked for. */
 function facetsOf(res: { aggregations?: unknown }, prepared: PreparedSearch, input: SearchEntitiesInput): { facets?: Facet[] } {
