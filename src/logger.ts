@@ -32,6 +32,26 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/** Lines written to stdout at most this long after they were logged; under load, one write per few kilobytes instead of one per line. */
+const FLUSH_MS = 250;
+
+/**
+ * Standard output for JSON lines, buffered: writing each access-log line with its own system call cost a REST point read
+ * a fifth of its CPU. The buffer is flushed every FLUSH_MS and synchronously when the process exits.
+ */
+function bufferedStdout(): DestinationStream {
+  const out = pino.destination({ dest: 1, minLength: 4096, sync: false });
+  setInterval(() => out.flush(), FLUSH_MS).unref();
+  process.once('exit', () => {
+    try {
+      out.flushSync();
+    } catch {
+      // A write still in flight at exit: what it holds is written by it.
+    }
+  });
+  return out;
+}
+
 export function createLogger(level: string, opts: LoggerOptions = {}): Logger {
   const options = {
     level,
@@ -39,6 +59,6 @@ export function createLogger(level: string, opts: LoggerOptions = {}): Logger {
     redact: { paths: REDACT, censor: '[redacted]' },
     mixin: () => ({ ...logContext.getStore() }),
   };
-  if (!(opts.pretty ?? process.stdout.isTTY === true)) return opts.destination ? pino(options, opts.destination) : pino(options);
+  if (!(opts.pretty ?? process.stdout.isTTY === true)) return pino(options, opts.destination ?? bufferedStdout());
   return pino(options, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', sync: true }));
 }

@@ -4,7 +4,7 @@ import { findOrCreateSecret } from './auth/secret.js';
 import { bootstrapCatalog } from './catalog/bootstrap.js';
 import type { Config } from './config.js';
 import { mintToken } from './auth/tokens.js';
-import { createHttpApp } from './http/app.js';
+import { createRequestListener } from './http/front.js';
 import { listen } from './http/listen.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/job-queue.js';
@@ -45,8 +45,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (config.JOBS_ENABLED) runner.start();
   const onRestart = () => services.metrics.managedNodeRestarts.inc();
   const supervisor = endpoint.restart ? superviseNode(services.indices, endpoint.restart, log, { onRestart }) : undefined;
-  const app = createHttpApp(services);
-  const server = await listen(app, config.PORT, config.HOST, config.MAX_HEADER_BYTES);
+  const server = await listen(createRequestListener(services), config.PORT, config.HOST, config.MAX_HEADER_BYTES);
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://localhost:${port}`;

@@ -10,6 +10,7 @@ import { IndexAdmin } from './storage/index-admin.js';
 import { ensureAllIndices, IndexNames } from './storage/indices.js';
 import { JobStore } from './storage/job-store.js';
 import { createOpenSearchClient } from './storage/opensearch-client.js';
+import { DirectCalls } from './storage/direct-calls.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { setMaxUrnLength } from './model/urn.js';
 
@@ -45,7 +46,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
     config,
     log,
     names,
-    store: new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS, metrics),
+    store: new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS, metrics, config.OPENSEARCH_AWS_REGION ? undefined : new DirectCalls(client, config.OPENSEARCH_TIMEOUT_MS, metrics)),
     indices: new IndexAdmin(client, names),
     jobStore,
     auth: createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET),

@@ -1,6 +1,7 @@
 /** graphql-yoga over the hand-written SDL; served at every GraphQL path of the app. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { createGraphQLError, createSchema, createYoga, type Plugin } from 'graphql-yoga';
@@ -65,7 +66,10 @@ const documentSizeLimit: Plugin = {
   },
 };
 
-export function createGraphqlHandler(services: Services): RequestHandler {
+/** Serves one GraphQL request on plain Node objects, as `actor`; failures that escape yoga go to `next`. */
+export type GraphqlServe = (req: IncomingMessage & { body?: unknown; originalUrl?: string }, res: ServerResponse, actor: string, next: (err?: unknown) => void) => void;
+
+export function createGraphqlServe(services: Services): GraphqlServe {
   const yoga = createYoga<{ services: Services; actor: string; waitForSearch: boolean }, GraphqlContext>({
     schema: createSchema({ typeDefs: loadTypeDefs(), resolvers: resolvers as any }),
     graphqlEndpoint: '/api/graphql',
@@ -77,14 +81,15 @@ export function createGraphqlHandler(services: Services): RequestHandler {
     context: ({ services: s, actor, waitForSearch }) => createContext(s, actor, waitForSearch),
     maskedErrors: { maskError: (error) => maskGraphqlError(error, (e) => services.log.error({ err: e }, 'graphql resolver failed')) },
   });
-  return (req, res, next) => {
+  return (req, res, actor, next) => {
     // Mounted under several prefixes: present one canonical endpoint to yoga.
-    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    const url = req.url ?? '';
+    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
     req.url = `/api/graphql${query}`;
     // Express keeps the full path in originalUrl, which is what yoga matches its endpoint against.
-    req.originalUrl = req.url;
+    if (req.originalUrl !== undefined) req.originalUrl = req.url;
     const wait = String(req.headers['x-tessera-wait-for-search'] ?? '').toLowerCase() === 'true';
-    const serverContext = { services, actor: res.locals.actor, waitForSearch: wait };
+    const serverContext = { services, actor, waitForSearch: wait };
     const params = plainParamsOf(req);
     if (!params) return void yoga.handle(req, res, serverContext);
     servePlainPost(yoga, params, serverContext, res, (query) => documentRefusal(query) !== undefined).then(
@@ -92,4 +97,9 @@ export function createGraphqlHandler(services: Services): RequestHandler {
       next,
     );
   };
+}
+
+/** The Express handler of every GraphQL path: the caller is who the auth middleware found. */
+export function createGraphqlHandler(serve: GraphqlServe): RequestHandler {
+  return (req, res, next) => serve(req, res, res.locals.actor, next);
 }

@@ -5,7 +5,7 @@ import { authMiddleware } from './auth-middleware.js';
 import { bodyReader } from './body-reader.js';
 import { createEntityRouter } from './entity-routes.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
-import { createGraphqlHandler } from '../graphql/handler.js';
+import { createGraphqlHandler, createGraphqlServe, type GraphqlServe } from '../graphql/handler.js';
 import { createSystemRouter } from './system-routes.js';
 import { sendJson } from '../wire/json.js';
 import { v2Dialect } from './v2/dialect.js';
@@ -15,9 +15,8 @@ import { createUiRouter } from './ui-routes.js';
 import { requestContext } from './request-id.js';
 import { requestLog } from './request-log.js';
 import { createMetricsRouter } from './metrics-routes.js';
-import { fastReads } from './fast-reads.js';
 
-export function createHttpApp(services: Services): express.Express {
+export function createHttpApp(services: Services, graphqlServe: GraphqlServe = createGraphqlServe(services)): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // No conditional GETs are served: hashing every answer for an ETag nobody sends back is wasted work.
@@ -32,15 +31,13 @@ export function createHttpApp(services: Services): express.Express {
   app.use('/ui', createUiRouter());
   app.use(bodyReader({ maxBodyBytes: services.config.MAX_BODY_BYTES, maxJsonDepth: services.config.MAX_JSON_DEPTH }));
 
-  app.use(fastReads(services));
-
   const api = Router();
   api.use(createSystemRouter(services));
   if (!services.config.METRICS_PUBLIC) api.use(metrics);
   api.use('/openapi/v2/entity', createEntityRouter(services, v2Dialect));
   api.use('/openapi/v3/entity', createEntityRouter(services, v3Dialect));
   for (const extra of extraRouters) api.use(extra(services));
-  const graphql = createGraphqlHandler(services);
+  const graphql = createGraphqlHandler(graphqlServe);
   for (const path of ['/api/graphql', '/api/v2/graphql']) api.use(path, graphql);
 
   app.use('/gms', api);

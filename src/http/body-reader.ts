@@ -2,7 +2,9 @@
  * Reads request bodies: JSON only, UTF-8 only (invalid bytes are refused, never replaced), bounded in size and nesting,
  * and free of prototype keys — each refusal a precise 4xx naming the limit and its setting. Bodiless requests skip it.
  */
-import express, { type RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express from 'express';
+import typeis from 'type-is';
 import { CatalogError } from '../errors.js';
 import { findForbiddenKey } from '../model/forbidden-keys.js';
 import { jsonDepthOf } from '../model/json-depth.js';
@@ -15,14 +17,17 @@ export interface BodyLimits {
 const JSON_TYPES = ['application/json', 'application/json-patch+json', 'application/*+json'];
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-const hasBody = (req: Parameters<RequestHandler>[0]) =>
+/** Plain Node middleware, so the front (front.ts) runs the same reader as the Express app. */
+export type NodeMiddleware = (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+const hasBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
 /** Content type and charset, checked before a byte of the body is read. */
-const checkMediaType: RequestHandler = (req, _res, next) => {
+const checkMediaType: NodeMiddleware = (req, _res, next) => {
   if (!hasBody(req)) return next();
   const type = req.headers['content-type'];
-  if (!type || !req.is(JSON_TYPES)) {
+  if (!type || !typeis(req, JSON_TYPES)) {
     return next(new CatalogError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type ${type ?? '(none)'}: send JSON (application/json or application/json-patch+json)`));
   }
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1];
@@ -32,7 +37,7 @@ const checkMediaType: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export function bodyReader(limits: BodyLimits): RequestHandler[] {
+export function bodyReader(limits: BodyLimits): NodeMiddleware[] {
   const json = express.json({
     type: JSON_TYPES,
     limit: limits.maxBodyBytes,
@@ -49,10 +54,16 @@ export function bodyReader(limits: BodyLimits): RequestHandler[] {
       }
     },
   });
-  const noForbiddenKeys: RequestHandler = (req, _res, next) => {
+  const noForbiddenKeys: NodeMiddleware = (req, _res, next) => {
     const path = req.body !== undefined ? findForbiddenKey(req.body, 'body') : undefined;
     if (path) return next(new CatalogError('VALIDATION', `Invalid request body: the key at ${path} is not allowed (prototype keys are refused)`));
     next();
   };
-  return [checkMediaType, json, noForbiddenKeys];
+  return [checkMediaType, json as unknown as NodeMiddleware, noForbiddenKeys];
+}
+
+/** Runs the reader outside Express: `done` gets the first failure, or nothing once the body (if any) is in `req.body`. */
+export function readBody(reader: NodeMiddleware[], req: IncomingMessage & { body?: unknown }, res: ServerResponse, done: (err?: unknown) => void): void {
+  const step = (i: number) => (err?: unknown) => (err !== undefined || i === reader.length ? done(err) : reader[i](req, res, step(i + 1)));
+  step(0)();
 }

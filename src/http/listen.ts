@@ -2,9 +2,8 @@
  * Serves the app over node:http with bounded request heads: an oversized request line or header block is answered
  * with a JSON 431 (and any other unparseable request with a JSON 400) instead of a bare socket reset.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Express } from 'express';
 import { CatalogError, errorEnvelope } from '../errors.js';
 
 function rawAnswer(socket: Duplex, e: CatalogError): void {
@@ -15,7 +14,7 @@ function rawAnswer(socket: Duplex, e: CatalogError): void {
   socket.end(`${head.join('\r\n')}\r\n\r\n${text}`);
 }
 
-export function listen(app: Express, port: number, host: string, maxHeaderBytes: number): Promise<Server> {
+export function listen(app: RequestListener, port: number, host: string, maxHeaderBytes: number): Promise<Server> {
   const server = createServer({ maxHeaderSize: maxHeaderBytes }, app);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || (err.code === 'ECONNRESET')) return socket.destroy();

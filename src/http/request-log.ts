@@ -1,5 +1,5 @@
 /** One log line and one metrics observation per request: method, route template, status, latency, actor and request id; no URN, token or body. */
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { trackRouteTemplate } from './request-route.js';
@@ -17,15 +17,29 @@ export interface RequestRecord {
   seconds: number;
   actor?: string;
   requestId?: string;
-  /** The GraphQL operation's label, for GraphQL POSTs. */
-  operation?: () => string;
 }
 
-/** Records one answered request: its metrics observation and its access log line (an error line for a 5xx). */
-export function requestObserver(log: Logger, metrics?: Metrics): (r: RequestRecord) => void {
-  return (r) => {
+/** A GraphQL POST's operation label: its operation name when sane, `anonymous`, or `other` past MAX_OPERATION_NAMES. */
+function operationLabeler(): (body: unknown) => string {
+  const seen = new Set<string>();
+  return (raw) => {
+    const body = raw as { operationName?: unknown; query?: unknown } | undefined;
+    const declared = typeof body?.query === 'string' ? DECLARED_NAME.exec(body.query)?.[1] : undefined;
+    const name = typeof body?.operationName === 'string' && OPERATION_NAME.test(body.operationName) ? body.operationName : declared;
+    if (!name) return 'anonymous';
+    if (seen.has(name)) return name;
+    if (seen.size >= MAX_OPERATION_NAMES) return 'other';
+    seen.add(name);
+    return name;
+  };
+}
+
+/** Records one answered request: its metrics observation and its access log line (an error line for a 5xx); `body` names a GraphQL POST's operation. */
+export function requestObserver(log: Logger, metrics?: Metrics): (r: RequestRecord, body?: unknown) => void {
+  const operationLabel = operationLabeler();
+  return (r, body) => {
     metrics?.httpRequests.observe({ method: r.method, route: r.route, status: String(r.status) }, r.seconds);
-    if (metrics && r.operation) metrics.graphqlOperations.observe({ operation: r.operation() }, r.seconds);
+    if (metrics && r.method === 'POST' && r.route.endsWith('/graphql')) metrics.graphqlOperations.observe({ operation: operationLabel(body) }, r.seconds);
     const line = { method: r.method, route: r.route, status: r.status, ms: Math.round(r.seconds * 1e4) / 10, actor: r.actor, requestId: r.requestId };
     if (r.status >= 500) log.error(line, 'request');
     else log.info(line, 'request');
@@ -34,17 +48,6 @@ export function requestObserver(log: Logger, metrics?: Metrics): (r: RequestReco
 
 export function requestLog(log: Logger, metrics?: Metrics): RequestHandler {
   const observe = requestObserver(log, metrics);
-  const seenOperations = new Set<string>();
-  const operationLabel = (req: Request): string => {
-    const body = req.body as { operationName?: unknown; query?: unknown } | undefined;
-    const declared = typeof body?.query === 'string' ? DECLARED_NAME.exec(body.query)?.[1] : undefined;
-    const name = typeof body?.operationName === 'string' && OPERATION_NAME.test(body.operationName) ? body.operationName : declared;
-    if (!name) return 'anonymous';
-    if (seenOperations.has(name)) return name;
-    if (seenOperations.size >= MAX_OPERATION_NAMES) return 'other';
-    seenOperations.add(name);
-    return name;
-  };
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const routeOf = trackRouteTemplate(req, res);
@@ -55,8 +58,7 @@ export function requestLog(log: Logger, metrics?: Metrics): RequestHandler {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeOf();
       const status = res.writableFinished ? res.statusCode : 499;
-      const graphql = req.method === 'POST' && route.endsWith('/graphql');
-      observe({ method: req.method, route, status, seconds, actor: res.locals.actor, requestId: res.locals.requestId, ...(graphql && { operation: () => operationLabel(req) }) });
+      observe({ method: req.method, route, status, seconds, actor: res.locals.actor, requestId: res.locals.requestId }, req.body);
     };
     res.on('finish', finish);
     res.on('close', finish);

@@ -4,13 +4,6 @@ import type { Request, Response } from 'express';
 /** What a request was not routed to: refused before routing (401) or no route matched (404). */
 export const UNROUTED = '(unrouted)';
 
-const TEMPLATE = 'routeTemplate';
-
-/** For a handler that answers without the routers (the fast reads): the template it stands for. */
-export function setRouteTemplate(res: Response, template: string): void {
-  res.locals[TEMPLATE] = template;
-}
-
 /**
  * Express sets `req.route` when a route matches and restores `req.baseUrl` on leaving each router, so by the time an
  * error reaches the app's handler the mount path is gone. Watching both assignments keeps the template of the match.
@@ -37,5 +30,5 @@ export function trackRouteTemplate(req: Request, res: Response): () => string {
     return (writeHead as (...a: unknown[]) => Response).apply(this, args);
   } as typeof res.writeHead;
   // A handler mounted with `use` (GraphQL) has no route: the mount it answered from is its template.
-  return () => (res.locals[TEMPLATE] as string | undefined) ?? template ?? (baseAtAnswer || UNROUTED);
+  return () => template ?? (baseAtAnswer || UNROUTED);
 }

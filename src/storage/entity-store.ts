@@ -10,6 +10,7 @@ import { conflict, timedOut, unavailable } from '../errors.js';
 import type { IndexNames } from './indices.js';
 import { guarded, isNotFound, isVersionConflict, isWriteBlocked, toCatalogError, toSearchError } from './opensearch-errors.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { DirectCalls } from './direct-calls.js';
 
 export interface AuditStamp {
   time: number;
@@ -66,6 +67,8 @@ export class EntityStore {
     private readonly searchTimeoutMs = 10_000,
     /** Counts contention: conflicts, retries, writes merged into another's, retries given up. */
     private readonly metrics?: Pick<Metrics, 'writeConflicts' | 'writeRetries' | 'mergedWrites' | 'writeConflictsExhausted'>,
+    /** Point reads on the client's connection without its request pipeline (absent: every read goes through the client). */
+    private readonly direct?: DirectCalls,
   ) {}
 
   async get(entityType: string, urn: string): Promise<EntityDoc | null> {
@@ -77,8 +80,11 @@ export class EntityStore {
   }
 
   private async getVersioned(entityType: string, urn: string): Promise<VersionedDoc | null> {
+    const index = this.names.entity(entityType);
     try {
-      const res = await this.client.get({ index: this.names.entity(entityType), id: docIdOf(urn), realtime: true });
+      const direct = await this.direct?.getDocument(index, docIdOf(urn));
+      if (direct) return direct.status === 200 ? { doc: direct.body._source, seqNo: direct.body._seq_no, primaryTerm: direct.body._primary_term } : null;
+      const res = await this.client.get({ index, id: docIdOf(urn), realtime: true });
       const b = res.body as any;
       return { doc: b._source, seqNo: b._seq_no, primaryTerm: b._primary_term };
     } catch (e) {
@@ -185,7 +191,9 @@ export class EntityStore {
     const out = new Map<string, VersionedDoc>();
     const unique = [...new Set(urns)];
     if (unique.length === 0) return out;
-    const res = await guarded(() => this.client.mget({ index: this.names.entity(entityType), body: { ids: unique.map(docIdOf) }, realtime: true } as any));
+    const index = this.names.entity(entityType);
+    const body = { ids: unique.map(docIdOf) };
+    const res = (await guarded(async () => this.direct?.post('POST _mget', `/${encodeURIComponent(index)}/_mget?realtime=true`, body))) ?? (await guarded(() => this.client.mget({ index, body, realtime: true } as any)));
     for (const d of (res.body as any).docs ?? []) if (d.found) out.set(d._source.urn, { doc: d._source as EntityDoc, seqNo: d._seq_no, primaryTerm: d._primary_term });
     return out;
   }
@@ -222,7 +230,11 @@ export class EntityStore {
   async search(entityTypes: string[], body: object, params: Record<string, unknown> = {}): Promise<any> {
     const index = entityTypes.map((t) => this.names.entity(t)).join(',');
     const timed = { timeout: `${this.searchTimeoutMs}ms`, ...body };
-    const res = await guarded(() => this.client.search({ index, body: timed, ...params } as any, { requestTimeout: this.searchTimeoutMs + 1000 }), toSearchError);
+    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    const path = `/${index.split(',').map(encodeURIComponent).join(',')}/_search${query ? `?${query}` : ''}`;
+    const res =
+      (await guarded(async () => this.direct?.post('POST _search', path, timed, this.searchTimeoutMs + 1000), toSearchError)) ??
+      (await guarded(() => this.client.search({ index, body: timed, ...params } as any, { requestTimeout: this.searchTimeoutMs + 1000 }), toSearchError));
     if ((res.body as { timed_out?: boolean }).timed_out) throw timedOut('The search did not finish in time; narrow it or try again');
     return res.body;
   }

@@ -1,5 +1,5 @@
 /** JSON rendering for every HTTP-facing adapter (REST, the /gms wire): `double` union members keep their decimal point (`30.0`), as the original's clients expect. */
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { formatJavaDouble } from '../model/java-double.js';
 
 /**
@@ -29,6 +29,9 @@ function stringifyWithReplacer(value: unknown): string {
 const MARK = '\u0000double';
 const MARKED = /\{"\\u0000double":"([^"]*)"\}/g;
 
-export function sendJson(res: Response, status: number, body: unknown): void {
-  res.status(status).type('application/json').send(stringifyCatalogJson(body));
+/** Writes a JSON answer on any Node response (Express's or the front's); headers set before are kept. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = stringifyCatalogJson(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
 }

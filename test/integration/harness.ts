@@ -5,7 +5,7 @@ import { expect, inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { bootstrapCatalog } from '../../src/catalog/bootstrap.js';
 import { mintToken } from '../../src/auth/tokens.js';
-import { createHttpApp } from '../../src/http/app.js';
+import { createRequestListener } from '../../src/http/front.js';
 import { listen } from '../../src/http/listen.js';
 import { jobHandlers } from '../../src/jobs/handlers.js';
 import { JobRunner } from '../../src/jobs/job-queue.js';
@@ -67,8 +67,7 @@ export async function startTestApp(name: string, env: Record<string, string> = {
   const services = await createServices(config, createLogger(config.LOG_LEVEL), config.OPENSEARCH_URL!, config.AUTH_SECRET);
   await bootstrapCatalog(services);
   const runner = new JobRunner(services, jobHandlers);
-  const app = createHttpApp(services);
-  const server: Server = await listen(app, 0, '127.0.0.1', config.MAX_HEADER_BYTES);
+  const server: Server = await listen(createRequestListener(services), 0, '127.0.0.1', config.MAX_HEADER_BYTES);
   const port = (server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
   const token = await mintToken(TEST_SECRET, 'urn:li:corpuser:tester', 3600);

@@ -1,5 +1,5 @@
 /** A Tessera app on its own index prefix whose log lines are captured as parsed JSON, for the observability tests. */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { Client } from '@opensearch-project/opensearch';
@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
 import { bootstrapCatalog } from '../../src/catalog/bootstrap.js';
 import { loadConfig } from '../../src/config.js';
-import { createHttpApp } from '../../src/http/app.js';
+import { createRequestListener } from '../../src/http/front.js';
 import { jobHandlers } from '../../src/jobs/handlers.js';
 import { JobRunner } from '../../src/jobs/job-queue.js';
 import { createLogger } from '../../src/logger.js';
@@ -40,7 +40,7 @@ export async function startObservedApp(name: string, env: Record<string, string>
   const services = await createServices(config, createLogger('info', { pretty: false, destination }), config.OPENSEARCH_URL!, SECRET);
   await bootstrapCatalog(services);
   const server: Server = await new Promise((r) => {
-    const s = createHttpApp(services).listen(0, '127.0.0.1', () => r(s));
+    const s = createServer(createRequestListener(services)).listen(0, '127.0.0.1', () => r(s));
   });
   const runner = new JobRunner(services, jobHandlers);
   const text = () => raw.join('');
