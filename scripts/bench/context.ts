@@ -39,9 +39,10 @@ export async function graphql(c: BenchContext, query: string, variables: object)
 export const osCall = (c: BenchContext, method: string, path: string, body?: unknown) => request(method, `${c.opensearch}${path}`, body);
 export const osOk = (c: BenchContext, method: string, path: string, body?: unknown) => ok(method, `${c.opensearch}${path}`, body);
 
-/** Fails a row before timing when its two sides would not answer alike. */
-export function expectEqual(what: string, tessera: unknown, raw: unknown): void {
-  const a = JSON.stringify(tessera);
+/** Fails a row before timing when two of its sides would not answer alike (Tessera or the thin layer against raw). */
+export function expectEqual(what: string, side: unknown, raw: unknown, sideName = 'Tessera'): void {
+  const a = JSON.stringify(side);
   const b = JSON.stringify(raw);
-  if (a !== b) throw new Error(`equal-results probe failed for ${what}:\n  Tessera ${a.slice(0, 300)}\n  raw     ${b.slice(0, 300)}`);
+  const pad = Math.max(sideName.length, 3);
+  if (a !== b) throw new Error(`equal-results probe failed for ${what}:\n  ${sideName.padEnd(pad)} ${a.slice(0, 300)}\n  ${'raw'.padEnd(pad)} ${b.slice(0, 300)}`);
 }

@@ -9,7 +9,7 @@ import { datasetIndex, type BenchContext } from './context.js';
 import { closeAgent, request } from './http.js';
 import { machine, openSearchPid } from './proc.js';
 import { build, RESULTS_DIR, startTessera, startThinLayer, type Running } from './processes.js';
-import { runRows } from './run-rows.js';
+import { READ_ROWS, runRows } from './run-rows.js';
 import { runScale } from './scale.js';
 import { seedCatalog } from './seed.js';
 import { formatTable } from './table.js';
@@ -46,7 +46,7 @@ async function main(): Promise<number> {
     }
     const seed = await seedCatalog(c, args.definitions);
     const calls = args.countCalls && !baseUrl ? await countCalls(c, secret, callRows(args)) : [];
-    if (wants(args, 'rest-get')) thin = await startThinLayer(opensearch, datasetIndex(c));
+    if (READ_ROWS.some((row) => wants(args, row))) thin = await startThinLayer(opensearch, datasetIndex(c));
     const { rows, extra } = await runRows(c, args, thin);
     process.stdout.write(`\n${header}\n\n${formatTable(rows)}\n\nCPU columns: microseconds of CPU per unit of the OpenSearch process / of the service process, from /proc/<pid>/stat.\n`);
     for (const f of (extra.failures as string[]) ?? []) process.stdout.write(`FAILED ${f}\n`);

@@ -1,4 +1,4 @@
-/** Starts and stops the processes a run needs: the compiled Tessera (as `npm start` runs it, from dist/ with plain node) and the thin layer. */
+/** Starts and stops the processes a run needs: the compiled Tessera (as `npm start` runs it: dist/ with plain node, NODE_ENV=production) and the thin layer. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
 import net from 'node:net';
@@ -77,6 +77,8 @@ export async function startTessera(o: TesseraOptions): Promise<Running> {
   // BENCH_DIST runs another build of Tessera (e.g. a copy with one change) for before/after comparisons.
   const main = path.join(process.env.BENCH_DIST ?? 'dist', 'main.js');
   const child = launch(o.name ?? 'tessera', [...flags, main], {
+    // As `npm start` runs it (NODE_ENV=production unless set).
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
     PORT: String(port), HOST: '127.0.0.1', OPENSEARCH_URL: o.opensearchUrl, INDEX_PREFIX: o.prefix, AUTH_SECRET: o.secret,
     TESSERA_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-')),
   });

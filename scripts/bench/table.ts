@@ -6,9 +6,10 @@ export interface Row {
   unit: string;
   tessera: SideFigures;
   raw: SideFigures;
-  /** The thinnest node:http layer, on the point-read row only. */
+  /** The thinnest node:http layer doing the same request (the read rows), and its throughput ÷ raw. */
   thin?: SideFigures;
   ratio: number;
+  thinRatio?: number;
   target: string;
   verdict: 'pass' | 'MISS';
   note?: string;
