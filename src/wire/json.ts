@@ -18,8 +18,18 @@ export function stringifyCatalogJson(value: unknown): string {
     zero ||= n === '0';
     return `${lead}"double":${formatJavaDouble(Number(n))}`;
   });
-  // JSON.stringify renders -0 as 0; only a replacer still sees the sign (`-0.0`), so such answers take the slow path.
-  return zero ? stringifyWithReplacer(value) : patched;
+  // JSON.stringify renders -0 as 0; only a replacer still sees the sign (`-0.0`), so answers holding one take the slow path.
+  return zero && holdsNegativeZeroDouble(value) ? stringifyWithReplacer(value) : patched;
+}
+
+/** Whether a `double` member anywhere in the value is -0 (a walk costs far less than rendering again with a replacer). */
+function holdsNegativeZeroDouble(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(holdsNegativeZeroDouble);
+  for (const [key, v] of Object.entries(value)) {
+    if (key === 'double' ? Object.is(v, -0) : holdsNegativeZeroDouble(v)) return true;
+  }
+  return false;
 }
 
 function stringifyWithReplacer(value: unknown): string {
