@@ -10,7 +10,7 @@ import type { Services } from '../services.js';
 import { createContext, type GraphqlContext } from './context.js';
 import { maskGraphqlError } from './errors.js';
 import { resolvers } from './resolvers/index.js';
-import { plainParamsOf, servePlainPost } from './plain-post.js';
+import { plainParamsOf, plainPostServer } from './plain-post.js';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../src/graphql/schema/', import.meta.url));
 
@@ -70,6 +70,7 @@ const documentSizeLimit: Plugin = {
 export type GraphqlServe = (req: IncomingMessage & { body?: unknown; originalUrl?: string }, res: ServerResponse, actor: string, next: (err?: unknown) => void) => void;
 
 export function createGraphqlServe(services: Services): GraphqlServe {
+  const maskError = (error: unknown) => maskGraphqlError(error, (e) => services.log.error({ err: e }, 'graphql resolver failed'));
   const yoga = createYoga<{ services: Services; actor: string; waitForSearch: boolean }, GraphqlContext>({
     schema: createSchema({ typeDefs: loadTypeDefs(), resolvers: resolvers as any }),
     graphqlEndpoint: '/api/graphql',
@@ -79,7 +80,12 @@ export function createGraphqlServe(services: Services): GraphqlServe {
     plugins: [documentSizeLimit, ...armor.protect().plugins, alwaysExtensions],
     batching: false,
     context: ({ services: s, actor, waitForSearch }) => createContext(s, actor, waitForSearch),
-    maskedErrors: { maskError: (error) => maskGraphqlError(error, (e) => services.log.error({ err: e }, 'graphql resolver failed')) },
+    maskedErrors: { maskError: (error) => maskError(error) },
+  });
+  const servePlainPost = plainPostServer(yoga, {
+    refuseDocument: (query) => documentRefusal(query) !== undefined,
+    contextOf: ({ services: s, actor, waitForSearch }) => createContext(s, actor, waitForSearch),
+    maskError,
   });
   return (req, res, actor, next) => {
     // Mounted under several prefixes: present one canonical endpoint to yoga.
@@ -92,7 +98,7 @@ export function createGraphqlServe(services: Services): GraphqlServe {
     const serverContext = { services, actor, waitForSearch: wait };
     const params = plainParamsOf(req);
     if (!params) return void yoga.handle(req, res, serverContext);
-    servePlainPost(yoga, params, serverContext, res, (query) => documentRefusal(query) !== undefined).then(
+    servePlainPost(params, serverContext, res).then(
       (served) => void (served || yoga.handle(req, res, serverContext)),
       next,
     );

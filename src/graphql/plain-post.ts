@@ -6,7 +6,8 @@
  * media types, batches, refused documents, request errors) goes to yoga unchanged, so every answer is yoga's answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
+import { getOperationAST, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { normalizedExecutor } from '@graphql-tools/executor';
 import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 
 interface PlainParams {
@@ -42,45 +43,73 @@ function send(res: ServerResponse, status: number, contentType: string, text: st
   res.end(text);
 }
 
+/** Documents yoga's pipeline has parsed and validated (GraphQL Armor's rules included), by query text: at most this many, each at most MAX_CACHED_QUERY characters. */
+const MAX_DOCUMENTS = 500;
+const MAX_CACHED_QUERY = 16 * 1024;
+
+export interface PlainPostOptions<C> {
+  /** Why yoga must refuse a document before parsing it (size, raw nesting), if it must. */
+  refuseDocument(query: string): boolean;
+  /** The resolvers' context for a request, as yoga's context factory builds it. */
+  contextOf(serverContext: C): object;
+  /** Yoga's error masking, applied to every error of a result. */
+  maskError(error: unknown): Error;
+}
+
 /**
- * Runs the request and writes the answer; returns false (having written nothing and run no resolver) when yoga must
- * answer instead: a refused or unparseable document, no operation to run, a subscription, or a request error such as a
- * variable of the wrong type (which graphql reports before executing anything).
+ * Serves a plain JSON POST; resolves false (having written nothing and run no resolver) when yoga must answer instead:
+ * a refused or unparseable document, no operation to run, a subscription, or a request error such as a variable of the
+ * wrong type (which is reported before anything executes). A document is parsed and validated once through yoga's own
+ * pipeline; later requests with the same text execute it with yoga's executor and context without the per-request
+ * plugin orchestration.
  */
-export async function servePlainPost<C extends object, U extends object>(
-  yoga: YogaServerInstance<C, U>,
-  params: PlainParams,
-  serverContext: C,
-  res: ServerResponse,
-  refuseDocument: (query: string) => boolean,
-): Promise<boolean> {
-  if (refuseDocument(params.query)) return false;
-  const enveloped = yoga.getEnveloped({ ...serverContext, params } as never);
-  let document: DocumentNode;
-  try {
-    document = enveloped.parse(params.query);
-    // GraphQL Armor's rules may throw their refusal rather than report it.
-    if (enveloped.validate(enveloped.schema, document).length > 0) return false;
-  } catch {
-    return false;
+export function plainPostServer<C extends object, U extends object>(yoga: YogaServerInstance<C, U>, opts: PlainPostOptions<C>) {
+  const documents = new Map<string, DocumentNode>();
+  let schema: GraphQLSchema | undefined;
+
+  function validated(params: PlainParams, serverContext: C): DocumentNode | undefined {
+    const known = documents.get(params.query);
+    if (known) return known;
+    if (opts.refuseDocument(params.query)) return undefined;
+    const enveloped = yoga.getEnveloped({ ...serverContext, params } as never);
+    schema ??= enveloped.schema;
+    try {
+      const document = enveloped.parse(params.query);
+      // GraphQL Armor's rules may throw their refusal rather than report it.
+      if (enveloped.validate(enveloped.schema, document).length > 0) return undefined;
+      if (params.query.length <= MAX_CACHED_QUERY) {
+        if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value!);
+        documents.set(params.query, document);
+      }
+      return document;
+    } catch {
+      return undefined;
+    }
   }
-  const operation = getOperationAST(document, params.operationName ?? undefined);
-  if (!operation || operation.operation === 'subscription') return false;
-  const contextValue = await enveloped.contextFactory();
-  const result = (await enveloped.execute({
-    schema: enveloped.schema,
-    document,
-    contextValue,
-    variableValues: params.variables ?? undefined,
-    operationName: params.operationName ?? undefined,
-  })) as ExecutionResult;
-  if (!('data' in result)) return false;
-  if (!result.errors?.length) {
-    send(res, 200, 'application/json; charset=utf-8', JSON.stringify(result));
+
+  return async (params: PlainParams, serverContext: C, res: ServerResponse): Promise<boolean> => {
+    const document = validated(params, serverContext);
+    if (!document || !schema) return false;
+    const operation = getOperationAST(document, params.operationName ?? undefined);
+    if (!operation || operation.operation === 'subscription') return false;
+    const executed = (await normalizedExecutor({
+      schema,
+      document,
+      contextValue: { ...serverContext, params, ...opts.contextOf(serverContext) },
+      variableValues: params.variables ?? undefined,
+      operationName: params.operationName ?? undefined,
+    })) as ExecutionResult;
+    if (!('data' in executed)) return false;
+    // Successful answers carry `extensions: {}` as the original's do (the same rule as the handler's plugin).
+    const result = { ...executed, extensions: executed.extensions ?? {} };
+    if (!result.errors?.length) {
+      send(res, 200, 'application/json; charset=utf-8', JSON.stringify(result));
+      return true;
+    }
+    // Errors are rare: masked as yoga masks them, then yoga's own result processor decides their status and strips its
+    // internal extensions.
+    const answer = await processRegularResult({ ...result, errors: result.errors.map((e) => opts.maskError(e)) } as never, yoga.fetchAPI, 'application/json');
+    send(res, answer.status, answer.headers.get('content-type') ?? 'application/json; charset=utf-8', await answer.text());
     return true;
-  }
-  // Errors are rare: yoga's own result processor decides their status and strips its internal extensions.
-  const answer = await processRegularResult(result as never, yoga.fetchAPI, 'application/json');
-  send(res, answer.status, answer.headers.get('content-type') ?? 'application/json; charset=utf-8', await answer.text());
-  return true;
+  };
 }
