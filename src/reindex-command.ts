@@ -1,8 +1,8 @@
 /** The `npm run reindex` command: reads its switches and environment, connects like the server, and runs one reindex. */
-import { ConfigError, loadConfig } from './config.js';
-import { createLogger } from './logger.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createLogger, type Logger } from './logger.js';
 import { ENTITY_TYPES, findEntityType } from './model/entity-types.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
 import { resolveOpenSearch } from './storage/resolve-opensearch.js';
 import { addMissingMappings, reindexEntityTypes, type ReindexSummary } from './jobs/reindex.js';
 
@@ -62,8 +62,7 @@ export async function runReindexCommand(argv: string[], env: Record<string, stri
     throw e;
   }
   const log = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
-  const endpoint = await resolveOpenSearch(config.OPENSEARCH_URL, out);
-  const services = await createServices(config, log, endpoint.url);
+  const { services, stop } = await connect(config, log, out);
   try {
     if (!args.rebuild) out('SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX and ENABLE_STRUCTURED_PROPERTIES_SYSTEM_UPDATE are not both true: only adding missing mappings');
     const run = args.rebuild ? reindexEntityTypes : addMissingMappings;
@@ -74,6 +73,24 @@ export async function runReindexCommand(argv: string[], env: Record<string, stri
     return { code: 1 };
   } finally {
     await services.close();
-    await endpoint.stop?.();
+    await stop?.();
+  }
+}
+
+/**
+ * Finds OpenSearch as the server does. A node named by OPENSEARCH_URL is asked whether it answers only when connecting
+ * to it failed, to explain why: the probe's first `fetch` costs tens of milliseconds of a run that should cost little
+ * more than its copy.
+ */
+async function connect(config: Config, log: Logger, out: (line: string) => void): Promise<{ services: Services; stop?: () => Promise<void> }> {
+  if (!config.OPENSEARCH_URL) {
+    const endpoint = await resolveOpenSearch(undefined, out);
+    return { services: await createServices(config, log, endpoint.url), stop: endpoint.stop };
+  }
+  try {
+    return { services: await createServices(config, log, config.OPENSEARCH_URL) };
+  } catch (e) {
+    await resolveOpenSearch(config.OPENSEARCH_URL, out);
+    throw e;
   }
 }

@@ -1,4 +1,9 @@
-/** A lease in the jobs index that lets only one reindex rebuild run at a time, across processes; it expires if its holder dies. */
+/**
+ * A lease in the jobs index that lets only one reindex rebuild run at a time, across processes; it expires if its holder
+ * dies. The lease document stays after a run, released (expired), so later runs take it with plain conditional writes
+ * instead of creating and deleting it: those wait for the jobs index to refresh (up to a second each), and the lease is
+ * only ever read by id, which is real-time.
+ */
 import { conflict } from '../errors.js';
 import { StaleWrite, type Seq } from '../storage/job-store.js';
 import type { Services } from '../services.js';
@@ -14,20 +19,23 @@ interface Lease {
 
 async function acquire(services: Services, lease: () => object): Promise<Seq> {
   const { jobStore } = services;
-  try {
-    return await jobStore.createLease(LOCK_ID, lease());
-  } catch (e) {
-    if (!(e instanceof StaleWrite)) throw e;
-  }
   const current = await jobStore.readLease<Lease>(LOCK_ID);
-  if (!current) return acquire(services, lease);
+  if (!current) {
+    // Only the first run against a catalog creates the document.
+    try {
+      return await jobStore.createLease(LOCK_ID, lease());
+    } catch (e) {
+      if (!(e instanceof StaleWrite)) throw e;
+      return acquire(services, lease);
+    }
+  }
   if (current.doc.leaseUntil > Date.now()) {
     throw conflict(`Another reindex is running (${current.doc.leaseOwner}, lease until ${new Date(current.doc.leaseUntil).toISOString()}); try again when it has finished`);
   }
   try {
     return await jobStore.replace(LOCK_ID, lease(), current.seq);
   } catch (e) {
-    if (e instanceof StaleWrite) throw conflict('Another reindex took the expired lock first; try again when it has finished');
+    if (e instanceof StaleWrite) throw conflict('Another reindex took the lock first; try again when it has finished');
     throw e;
   }
 }
@@ -35,11 +43,14 @@ async function acquire(services: Services, lease: () => object): Promise<Seq> {
 export async function withReindexLock<T>(services: Services, fn: () => Promise<T>): Promise<T> {
   const { jobStore, instanceId } = services;
   const owner = `${instanceId} (pid ${process.pid})`;
-  const lease = () => ({ type: 'reindex-lock', key: 'reindex', status: 'running', leaseOwner: owner, leaseUntil: Date.now() + LEASE_MS, updatedAt: Date.now(), createdAt: Date.now(), params: {} });
-  let seq = await acquire(services, lease);
+  const createdAt = Date.now();
+  const held = () => ({ type: 'reindex-lock', key: 'reindex', status: 'running', leaseOwner: owner, leaseUntil: Date.now() + LEASE_MS, updatedAt: Date.now(), createdAt, params: {} });
+  let seq = await acquire(services, held);
+  // The release must start from the position the last renewal left, so it waits for one in flight.
+  let renewing: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    jobStore.replace(LOCK_ID, lease(), seq).then(
-      (next) => (seq = next),
+    renewing = jobStore.replace(LOCK_ID, held(), seq).then(
+      (next) => void (seq = next),
       (e) => services.log.warn({ err: e }, 'could not renew the reindex lock'),
     );
   }, RENEW_MS);
@@ -48,7 +59,9 @@ export async function withReindexLock<T>(services: Services, fn: () => Promise<T
     return await fn();
   } finally {
     clearInterval(timer);
-    await jobStore.deleteLease(LOCK_ID, seq).catch((e) => services.log.warn({ err: e }, 'could not release the reindex lock'));
+    await renewing;
+    const released = { ...held(), status: 'done', leaseUntil: 0 };
+    await jobStore.replace(LOCK_ID, released, seq).catch((e) => services.log.warn({ err: e }, 'could not release the reindex lock'));
   }
 }
 

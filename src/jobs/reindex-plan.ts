@@ -12,6 +12,8 @@ export interface IndexPlan {
   entityType: string;
   alias: string;
   index: string;
+  /** The live index's mapping when the plan was made. */
+  live: Properties;
   documents: number;
   /** The complete mapping the rebuilt index gets. */
   mappings: Record<string, any>;
@@ -68,7 +70,7 @@ export async function planIndex(services: Services, entityType: string, defs: De
   const mappings = desiredMappings(entityType, defs);
   const want = leavesOf(mappings.properties);
   const have = leavesOf(liveMapping.properties as Properties);
-  const plan: IndexPlan = { entityType, alias, index, documents: 0, mappings, added: [], changed: [], dropped: [], kept: [], additions: {} };
+  const plan: IndexPlan = { entityType, alias, index, live: liveMapping.properties as Properties, documents: 0, mappings, added: [], changed: [], dropped: [], kept: [], additions: {} };
   for (const [path, leaf] of want) {
     const current = have.get(path);
     if (!current) {

@@ -1,8 +1,8 @@
 /** Rebuilds entity indices from mappings/ plus live definitions, copies documents with _reindex and swaps aliases. */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services } from '../services.js';
 import { entityIndexBody } from '../storage/indices.js';
-import { loadAllDefinitions, planIndex, propertyWordOf, type IndexPlan } from './reindex-plan.js';
+import { leavesOf, setLeaf, type Properties } from './mapping-tree.js';
+import { desiredMappings, loadAllDefinitions, planIndex, propertyWordOf, type IndexPlan } from './reindex-plan.js';
 import { withReindexLock } from './reindex-lock.js';
 
 export interface ReindexSummary {
@@ -25,8 +25,6 @@ export interface ReindexOptions {
   log?: (line: string) => void;
 }
 
-/** Writes retried by the entity store may have been routed to the old index just before the swap; let them fail there first. */
-const SWAP_GRACE_MS = 500;
 const COPY_TIMEOUT_MS = 3_600_000;
 
 function describePlan(plan: IndexPlan, log: (line: string) => void): void {
@@ -54,10 +52,49 @@ async function recoverInterruptedRun(services: Services, alias: string, live: st
   }
 }
 
+/** Leaves of `props` the index was not given when the plan was made: mappings put on it since. */
+function gainedSince(plan: IndexPlan, props: Properties | undefined): Properties {
+  const before = leavesOf(plan.live);
+  const gained: Properties = {};
+  for (const [path, leaf] of leavesOf(props)) if (!before.has(path)) setLeaf(gained, path, leaf);
+  return gained;
+}
+
+/**
+ * Definitions created while the copy ran put their mappings on the old index; the new one gets them too. `mapped` holds
+ * the leaves the new index has and is kept up to date; `sources` are what it should have (the stored definitions' mappings,
+ * the fields the old index gained: a definition puts its mapping before it stores its document).
+ */
+async function catchUpDefinitions(services: Services, next: string, mapped: Set<string>, sources: Properties[], log: (line: string) => void): Promise<void> {
+  const body: Properties = {};
+  const paths: string[] = [];
+  for (const props of sources) {
+    for (const [path, leaf] of leavesOf(props)) {
+      if (mapped.has(path)) continue;
+      mapped.add(path);
+      paths.push(path);
+      setLeaf(body, path, leaf);
+    }
+  }
+  if (paths.length === 0) return;
+  await services.indices.putMapping(next, { properties: body });
+  log(`  added ${paths.length} mappings of definitions written during the copy: ${paths.join(', ')}`);
+}
+
+const mappingOf = async (services: Services, index: string) => (await services.indices.liveMapping(index))?.properties as Properties | undefined;
+
+/**
+ * Builds the new index beside the old one, copies, swaps the alias and deletes the old index. Mappings of definitions
+ * written during the copy are put on the new index before it goes live, so no value written to it afterwards is mapped
+ * dynamically first; after the swap, the old index is asked once more for one that reached it just before. The old
+ * index is then deleted at once: it has refused writes since the block, and a write the entity store sent to it just
+ * before the swap finds it blocked or gone, and is retried through the alias (see storage/entity-store.ts).
+ */
 async function rebuild(services: Services, plan: IndexPlan, log: (line: string) => void): Promise<string> {
   const { indices } = services;
   const next = services.names.physical(plan.alias);
   await indices.createIndex(next, { settings: entityIndexBody({ shards: services.config.OPENSEARCH_SHARDS, replicas: services.config.OPENSEARCH_REPLICAS }).settings, mappings: plan.mappings });
+  const mapped = new Set(leavesOf(plan.mappings.properties).keys());
   let blocked = false;
   try {
     // Writes arriving now are refused by the block and retried by the entity store until the alias points at the copy.
@@ -65,6 +102,8 @@ async function rebuild(services: Services, plan: IndexPlan, log: (line: string) 
     blocked = true;
     log(`  copying ${plan.documents} documents ${plan.index} → ${next}`);
     await indices.copyIndex(plan.index, next, COPY_TIMEOUT_MS);
+    const [defs, old] = await Promise.all([loadAllDefinitions(services), mappingOf(services, plan.index)]);
+    await catchUpDefinitions(services, next, mapped, [desiredMappings(plan.entityType, defs).properties, gainedSince(plan, old)], log);
     await indices.swapAlias(plan.alias, plan.index, next);
     blocked = false;
   } catch (e) {
@@ -74,18 +113,13 @@ async function rebuild(services: Services, plan: IndexPlan, log: (line: string) 
     throw e;
   }
   log(`  ${plan.alias} now points at ${next}`);
-  await sleep(SWAP_GRACE_MS);
-  await indices.deleteIndex(plan.index);
-  log(`  deleted ${plan.index}`);
+  try {
+    await catchUpDefinitions(services, next, mapped, [gainedSince(plan, await mappingOf(services, plan.index))], log);
+  } finally {
+    await indices.deleteIndex(plan.index);
+    log(`  deleted ${plan.index}`);
+  }
   return next;
-}
-
-/** Definitions created while the copy ran put their mappings on the old index; the new one gets them now. */
-async function catchUpDefinitions(services: Services, entityType: string, log: (line: string) => void): Promise<void> {
-  const plan = await planIndex(services, entityType, await loadAllDefinitions(services));
-  if (!plan || plan.added.length === 0) return;
-  await services.indices.putMapping(plan.alias, { properties: plan.additions });
-  log(`  added ${plan.added.length} mappings of definitions written during the copy: ${plan.added.join(', ')}`);
 }
 
 /**
@@ -127,7 +161,6 @@ async function reindexUnlocked(services: Services, entityTypes: string[], opts: 
     } else {
       entry.to = await rebuild(services, plan, log);
       entry.action = 'rebuilt';
-      await catchUpDefinitions(services, entityType, log);
     }
     summary.indices.push(entry);
   }

@@ -49,8 +49,16 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
+/**
+ * A reindex blocks writes on the old index until the alias points at the new one, then deletes the old index at once:
+ * a write the engine resolved to it just before the swap is refused by the block or finds the index gone. Both are
+ * retried like conflicts, and the alias then leads to the new index. Writes name the alias, so otherwise a write finds
+ * no index only when someone removed the alias by hand, and then it fails once the retries run out.
+ */
+function isIndexGone(e: unknown): boolean {
+  return (e as { body?: { error?: { type?: string } } } | null)?.body?.error?.type === 'index_not_found_exception';
+}
 
-/** A reindex blocks writes on the old index until the alias points at the new one; such writes are retried like conflicts. */
 /** OpenSearch ids are limited to 512 bytes; longer URNs are addressed by their hash. */
 export function docIdOf(urn: string): string {
   return Buffer.byteLength(urn) <= 500 ? urn : `sha256:${createHash('sha256').update(urn).digest('hex')}`;
@@ -160,7 +168,7 @@ export class EntityStore {
         return settle();
       } catch (e) {
         if (isVersionConflict(e)) this.metrics?.writeConflicts.inc();
-        if ((isVersionConflict(e) || isWriteBlocked(e)) && Date.now() < deadline) {
+        if ((isVersionConflict(e) || isWriteBlocked(e) || isIndexGone(e)) && Date.now() < deadline) {
           this.metrics?.writeRetries.inc();
           await sleep(Math.min(200, 2 ** Math.min(attempt, 7)) * (0.5 + Math.random()));
           continue;
@@ -201,7 +209,7 @@ export class EntityStore {
   /**
    * Writes documents with one `_bulk` request: new ones are created, read ones replaced only if still at the position
    * they were read at. Answers the URNs whose item could not be applied that way (created or changed meanwhile, or the
-   * index write-blocked by a rebuild) so the caller can write them through `mutate`; any other item failure is thrown.
+   * index write-blocked or just deleted by a rebuild) so the caller can write them through `mutate`; any other item failure is thrown.
    */
   async bulkWrite(entityType: string, items: { doc: EntityDoc; at?: { seqNo: number; primaryTerm: number } }[], opts: { refresh?: boolean } = {}): Promise<Set<string>> {
     const retry = new Set<string>();
@@ -216,7 +224,7 @@ export class EntityStore {
     results.forEach((result, i) => {
       const item = Object.values(result)[0];
       if (item.status < 300) return;
-      if (item.status === 409 || item.error?.type === 'cluster_block_exception') retry.add(items[i].doc.urn);
+      if (item.status === 409 || item.error?.type === 'cluster_block_exception' || item.error?.type === 'index_not_found_exception') retry.add(items[i].doc.urn);
       else if (item.status === 429) throw unavailable('OpenSearch is overloaded');
       else throw new Error(`bulk write of ${items[i].doc.urn} failed: ${item.error?.type}: ${item.error?.reason}`);
     });

@@ -112,8 +112,19 @@ export class IndexAdmin {
     return Object.values(res.body as Record<string, { settings: Record<string, string> }>).some((i) => i.settings['index.blocks.write'] === 'true');
   }
 
+  /**
+   * Blocks writes with the add-block API rather than the setting alone: it returns only once every shard refuses writes
+   * and the writes already admitted have finished, so a copy started afterwards misses none. Either way the block is the
+   * `index.blocks.write` setting, which clearing removes.
+   */
   async setWriteBlock(index: string, on: boolean): Promise<void> {
-    await guarded(() => this.client.indices.putSettings({ index, body: { 'index.blocks.write': on ? true : null } as any }));
+    if (!on) {
+      await guarded(() => this.client.indices.putSettings({ index, body: { 'index.blocks.write': null } as any }));
+      return;
+    }
+    const res = await guarded(() => this.client.indices.addBlock({ index, block: 'write' }));
+    const body = res.body as { acknowledged?: boolean; shards_acknowledged?: boolean };
+    if (!body.acknowledged || !body.shards_acknowledged) throw new Error(`the write block on ${index} was not confirmed by every shard`);
   }
 
   /** Copies every document of `from` into `to` with `_reindex`, refusing partial copies. */

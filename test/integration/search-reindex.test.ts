@@ -3,10 +3,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runReindexCommand } from '../../src/reindex-command.js';
 import { reindexEntityTypes } from '../../src/jobs/reindex.js';
-import { withReindexLock } from '../../src/jobs/reindex-lock.js';
+import { reindexLockHolder, withReindexLock } from '../../src/jobs/reindex-lock.js';
+import { EntityStore } from '../../src/storage/entity-store.js';
 import { resolveAlias } from '../../src/storage/indices.js';
 import { enc, startTestApp, type TestApp } from './harness.js';
-import { createDataset, datasetUrn, defineProperty, NUMBER, propertyUrn, restUrns, setValues, STRING } from './search-helpers.js';
+import { createDataset, DATE, datasetUrn, defineProperty, NUMBER, propertyUrn, restUrns, setValues, STRING } from './search-helpers.js';
 
 // The reindex system update: rebuild + atomic alias swap with writes in flight, hard-deleted mappings dropped or kept.
 let app: TestApp;
@@ -131,6 +132,91 @@ describe('reindexEntityTypes', () => {
     expect(summary.indices[0]).toMatchObject({ action: 'unchanged', droppedFields: [], keptFields: [{ field: 'structuredProperties.gone_kept', values: 1 }] });
     expect(await resolveAlias(app.raw, alias)).toEqual(before);
   });
+
+  it('clears what an interrupted run left: its copy, and the write block on the live index', async () => {
+    const [live] = await resolveAlias(app.raw, alias);
+    const leftover = `${alias}_20200101000000000`;
+    await app.raw.indices.create({ index: leftover });
+    await app.raw.indices.addBlock({ index: live, block: 'write' });
+    const lines: string[] = [];
+    const summary = await reindexEntityTypes(app.services, ['dataset'], { log: (l) => lines.push(l) });
+    expect(summary.indices[0].action).toBe('unchanged');
+    expect(lines.join('\n')).toContain(`removing ${leftover}, left by an interrupted run`);
+    expect(lines.join('\n')).toContain(`clearing the write block an interrupted run left on ${live}`);
+    expect((await app.raw.indices.exists({ index: leftover })).body).toBe(false);
+    const w = await app.post(`/openapi/v3/entity/dataset/${enc(datasetUrn('db.after_recovery'))}/datasetProperties?createIfNotExists=false`, { value: { name: 'ok' } });
+    expect(w.status, w.text).toBe(200);
+  });
+
+  it('maps on the new index what definitions put on the old one while the copy ran, stored yet or not', async () => {
+    // A field no definition uses and no entity holds gives the run a reason to rebuild.
+    const sp = (properties: object) => ({ properties: { structuredProperties: { properties } } });
+    await app.raw.indices.putMapping({ index: alias, body: sp({ orphan_x: { type: 'double' } }) });
+    const indices = new Proxy(app.services.indices, {
+      get: (target, prop, receiver) =>
+        prop === 'copyIndex'
+          ? async (...args: Parameters<typeof target.copyIndex>) => {
+              await defineProperty(app, 'during.copy', DATE);
+              // What a definition being created puts first: its mapping, before its document is stored.
+              await app.raw.indices.putMapping({ index: alias, body: sp({ not_stored_yet: { type: 'date', format: 'yyyy-MM-dd||epoch_millis' } }) });
+              return target.copyIndex(...args);
+            }
+          : prop === 'swapAlias'
+            ? async (...args: Parameters<typeof target.swapAlias>) => {
+                // One that reaches the old index after the new one was topped up, just before the swap.
+                await app.raw.indices.putMapping({ index: alias, body: sp({ just_before_swap: { type: 'double' } }) });
+                return target.swapAlias(...args);
+              }
+            : Reflect.get(target, prop, receiver),
+    });
+    const lines: string[] = [];
+    const summary = await reindexEntityTypes({ ...app.services, indices }, ['dataset'], { log: (l) => lines.push(l) });
+    expect(summary.indices[0]).toMatchObject({ action: 'rebuilt', droppedFields: ['structuredProperties.orphan_x'] });
+    const text = lines.join('\n');
+    expect(text).toContain('added 2 mappings of definitions written during the copy: structuredProperties.during_copy, structuredProperties.not_stored_yet');
+    expect(text).toContain('added 1 mappings of definitions written during the copy: structuredProperties.just_before_swap');
+    expect(text.indexOf('just_before_swap')).toBeGreaterThan(text.indexOf('now points at'));
+    expect(await mappedFields()).toEqual(['during_copy', 'gone_kept', 'just_before_swap', 'keep_me', 'not_stored_yet']);
+    const res = await app.raw.indices.getFieldMapping({ index: alias, fields: ['structuredProperties.during_copy', 'structuredProperties.not_stored_yet'] });
+    const types = Object.values((Object.values(res.body as any)[0] as any).mappings).map((m: any) => Object.values(m.mapping)[0]);
+    expect(types).toEqual([expect.objectContaining({ type: 'date' }), expect.objectContaining({ type: 'date' })]);
+  });
+});
+
+describe('writes meeting the swap', () => {
+  /** A store whose first `index` call fails as a write sent to the old index just as the rebuild deleted it does. */
+  async function storeMissingOnce(method: 'index' | 'bulk'): Promise<{ store: EntityStore; failed: () => number }> {
+    const gone = await app.raw.indices.getMapping({ index: `${alias}_gone` }).catch((e: unknown) => e);
+    expect((gone as any).body.error.type).toBe('index_not_found_exception');
+    let failed = 0;
+    const client = new Proxy(app.raw, {
+      get: (target, prop, receiver) => {
+        if (prop !== method) return Reflect.get(target, prop, receiver);
+        return async (params: any, ...rest: any[]) => {
+          if (failed++ > 0) return (target as any)[method](params, ...rest);
+          if (method === 'index') throw gone;
+          // A bulk whose only item met the deleted index.
+          return { body: { errors: true, items: [{ create: { status: 404, error: { type: 'index_not_found_exception', reason: 'no such index' } } }] } };
+        };
+      },
+    });
+    return { store: new EntityStore(client, app.services.names, 5_000), failed: () => failed };
+  }
+
+  it('retries a write that found the old index deleted, through the alias', async () => {
+    const { store, failed } = await storeMissingOnce('index');
+    const urn = datasetUrn('db.met_the_swap');
+    await store.mutate('dataset', urn, async () => ({ urn, entityType: 'dataset', aspects: { datasetProperties: { value: { name: 'x' }, created: { time: 1, actor: 'urn:li:corpuser:t' }, lastModified: { time: 1, actor: 'urn:li:corpuser:t' }, version: 1 } } }));
+    expect(failed()).toBe(2);
+    expect((await app.services.store.get('dataset', urn))?.aspects.datasetProperties.value).toEqual({ name: 'x' });
+  });
+
+  it('hands back a bulk item that found the old index deleted, to be written again', async () => {
+    const { store } = await storeMissingOnce('bulk');
+    const urn = datasetUrn('db.bulk_met_the_swap');
+    const retry = await store.bulkWrite('dataset', [{ doc: { urn, entityType: 'dataset', aspects: {} } }]);
+    expect([...retry]).toEqual([urn]);
+  });
 });
 
 describe('reindex lock', () => {
@@ -152,9 +238,12 @@ describe('reindex lock', () => {
     await expect(reindexEntityTypes(other, ['tag'], { log: () => undefined })).rejects.toThrow(/^Another reindex is running \(/);
     release();
     expect(await holder).toBe('held');
-    // Released: a later run from the other process gets the lock and does its work.
+    expect(await reindexLockHolder(app.services)).toBeUndefined();
+    // Released: a later run from the other process gets the lock and does its work, and releases it in turn.
     const summary = await reindexEntityTypes(other, ['tag'], { log: () => undefined });
     expect(summary.indices.map((i) => i.entityType)).toEqual(['tag']);
+    expect(await reindexLockHolder(app.services)).toBeUndefined();
+    expect((await app.services.jobStore.readLease<{ status: string; leaseUntil: number }>('reindex-lock'))?.doc).toMatchObject({ status: 'done', leaseUntil: 0 });
     await other.close();
   });
 
