@@ -168,9 +168,12 @@ export class JobStore {
     return seqOf((await this.conditional(`job document ${id}`, () => this.client.index({ index: this.index, id, body: doc, ...seq }))).body);
   }
 
-  /** Creates a lease document; throws StaleWrite when it exists already. */
+  /**
+   * Creates a lease document; throws StaleWrite when it exists already. Leases are only ever read by id (real-time) and
+   * searches of jobs leave them out, so no refresh is waited for (it cost the first reindex of a catalog up to a second).
+   */
   async createLease(id: string, doc: object): Promise<Seq> {
-    return seqOf((await this.conditional(`lease ${id}`, () => this.client.index({ index: this.index, id, op_type: 'create', body: doc, refresh: 'wait_for' }))).body);
+    return seqOf((await this.conditional(`lease ${id}`, () => this.client.index({ index: this.index, id, op_type: 'create', body: doc }))).body);
   }
 
   async readLease<T>(id: string): Promise<Versioned<T> | null> {
@@ -186,7 +189,7 @@ export class JobStore {
   /** Removes a lease document if it is still at `seq`; gone already is fine. */
   async deleteLease(id: string, seq: Seq): Promise<void> {
     try {
-      await this.conditional(`lease ${id}`, () => this.client.delete({ index: this.index, id, ...seq, refresh: 'wait_for' }));
+      await this.conditional(`lease ${id}`, () => this.client.delete({ index: this.index, id, ...seq }));
     } catch (e) {
       if (!isNotFound(e)) throw e;
     }
