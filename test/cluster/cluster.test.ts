@@ -117,7 +117,8 @@ describe('two processes on a 3-node cluster', () => {
       return res.status === 200 && res.body.status === 'done' ? res.body : undefined;
     }, 180_000);
     expect(job.attempts).toBeGreaterThanOrEqual(2);
-    expect(survivor.lines.some((l) => l.msg === 'job done' && l.job === jobId)).toBe(true);
+    // Log lines reach stdout within a quarter second (they are buffered), so the line is waited for, not expected at once.
+    await waitFor('the survivor to log the job as done', async () => survivor.lines.some((l) => l.msg === 'job done' && l.job === jobId) || undefined, 5_000);
 
     // Every acknowledged write reads back through the survivor, without the deleted property's values.
     for (const [urn, description] of acknowledged) {
