@@ -55,3 +55,13 @@ export function createLogger(level: string, opts: LoggerOptions = {}): Logger {
   if (!(opts.pretty ?? process.stdout.isTTY === true)) return pino(options, opts.destination ?? bufferedStdout());
   return pino(options, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', sync: true }));
 }
+
+/**
+ * A logger for lines whose fields are fixed and hold no secrets (the access log: method, route template, status,
+ * latency, actor, request id): the same level and output as `log`, without the redaction walk and the context mixin,
+ * which cost about 7 µs a line.
+ */
+export function fixedFieldLogger(log: Logger): Logger {
+  const stream = (log as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
+  return pino({ level: log.level, base: undefined }, stream);
+}

@@ -1,6 +1,6 @@
 /** One log line and one metrics observation per request: method, route template, status, latency, actor and request id; no URN, token or body. */
 import type { RequestHandler } from 'express';
-import type { Logger } from '../logger.js';
+import { fixedFieldLogger, type Logger } from '../logger.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { trackRouteTemplate } from './request-route.js';
 
@@ -37,12 +37,13 @@ function operationLabeler(): (body: unknown) => string {
 /** Records one answered request: its metrics observation and its access log line (an error line for a 5xx); `body` names a GraphQL POST's operation. */
 export function requestObserver(log: Logger, metrics?: Metrics): (r: RequestRecord, body?: unknown) => void {
   const operationLabel = operationLabeler();
+  const access = fixedFieldLogger(log);
   return (r, body) => {
     metrics?.httpRequests.observe({ method: r.method, route: r.route, status: String(r.status) }, r.seconds);
     if (metrics && r.method === 'POST' && r.route.endsWith('/graphql')) metrics.graphqlOperations.observe({ operation: operationLabel(body) }, r.seconds);
     const line = { method: r.method, route: r.route, status: r.status, ms: Math.round(r.seconds * 1e4) / 10, actor: r.actor, requestId: r.requestId };
-    if (r.status >= 500) log.error(line, 'request');
-    else log.info(line, 'request');
+    if (r.status >= 500) access.error(line, 'request');
+    else access.info(line, 'request');
   };
 }
 
