@@ -15,6 +15,7 @@ beforeAll(async () => {
   proxy = await startCountingProxy(inject('opensearchUrl'));
   app = await startTestApp('batch-calls', { OPENSEARCH_URL: proxy.url });
   await defineProperty(app, 'calls.size', NUMBER);
+  for (const g of [0, 1, 2]) await defineProperty(app, `calls.group${g}`, NUMBER);
 });
 afterAll(async () => {
   await app?.close();
@@ -43,5 +44,21 @@ describe('batch writes', () => {
       expect(got.body.datasetProperties.value.name).toBe(`n${i}`);
       expect(got.body.structuredProperties.value.properties[0].values).toEqual([{ double: i + 100 }]);
     }
+  });
+
+  it('read every definition a batch names in one call, however many properties its items use', async () => {
+    const more = Array.from({ length: 30 }, (_, i) => datasetUrn(`db.groups${i}`));
+    proxy.reset();
+    const items = more.map((urn, i) => ({
+      urn,
+      datasetProperties: { value: { name: `g${i}` } },
+      structuredProperties: { value: { properties: [{ propertyUrn: propertyUrn(`calls.group${i % 3}`), values: [{ double: i }] }, { propertyUrn: SIZE, values: [{ double: 1 }] }] } },
+    }));
+    const r = await app.post('/openapi/v3/entity/dataset?async=false', items);
+    expect(r.status, r.text).toBe(200);
+    const calls = engineCalls().map((c) => c.replace(/\?.*/, '').replace(/^(\w+) \/[^/]+\//, '$1 /<index>/'));
+    expect(calls.sort()).toEqual(['POST /<index>/_mget', 'POST /<index>/_mget', 'POST /_bulk']);
+    const got = await app.get(`/openapi/v3/entity/dataset/${enc(more[4])}/structuredProperties`);
+    expect(got.body.structuredProperties.value.properties).toHaveLength(2);
   });
 });
