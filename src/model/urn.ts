@@ -48,6 +48,7 @@ export function setMaxUrnLength(n: number): void {
 }
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function parseUrn(raw: unknown): Urn {
   if (typeof raw !== 'string' || raw.length === 0) throw invalidUrn('Invalid urn: an urn must be a non-empty string');
@@ -56,7 +57,9 @@ export function parseUrn(raw: unknown): Urn {
     const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
     throw invalidUrn(`Invalid urn: control character ${code} at position ${control.index}; urns may not contain U+0000–U+001F or U+007F`);
   }
-  if (raw.length > maxUrnLength || encodeUrn(raw).length > maxUrnLength) {
+  const lone = LONE_SURROGATE.exec(raw);
+  if (lone) throw invalidUrn(`Invalid urn: unpaired surrogate U+${lone[0].charCodeAt(0).toString(16).toUpperCase()} at position ${lone.index}; urns must be well-formed Unicode`);
+  if (raw.length > maxUrnLength || encodedLength(raw) > maxUrnLength) {
     throw invalidUrn(`Invalid urn: ${encodeUrn(raw).length} characters percent-encoded, more than the limit of ${maxUrnLength} (setting MAX_URN_LENGTH)`);
   }
   const m = /^urn:li:([A-Za-z][A-Za-z0-9_]*):(.+)$/s.exec(raw);
@@ -112,6 +115,23 @@ export const datasetUrn = (platform: string, name: string, env = 'PROD') =>
 export const schemaFieldUrn = (parent: string, fieldPath: string) => `urn:li:schemaField:(${parent},${fieldPath})`;
 export const tagUrn = (id: string) => `urn:li:tag:${id}`;
 export const structuredPropertyUrn = (id: string) => `urn:li:structuredProperty:${id}`;
+
+/** Characters a path segment keeps as they are; everything else travels percent-encoded. */
+const UNRESERVED = /^[A-Za-z0-9_.~-]*$/;
+
+/** The length of `encodeUrn(urn)`, counted without building it (every URN that reaches a resolver is checked). */
+export function encodedLength(urn: string): number {
+  if (UNRESERVED.test(urn)) return urn.length;
+  let n = 0;
+  for (let i = 0; i < urn.length; i++) {
+    const c = urn.charCodeAt(i);
+    if (c < 0x80) n += (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e ? 1 : 3;
+    else if (c < 0x800) n += 6;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < urn.length && (urn.charCodeAt(i + 1) & 0xfc00) === 0xdc00) (n += 12), i++;
+    else n += 9;
+  }
+  return n;
+}
 
 /** Percent-encodes a URN for a path segment, including the characters encodeURIComponent leaves alone. */
 export function encodeUrn(urn: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalBrandUrn, encodeUrn, parseEntityUrn, parseUrn, splitTuple } from '../../src/model/urn.js';
+import fc from 'fast-check';
+import { canonicalBrandUrn, encodedLength, encodeUrn, parseEntityUrn, parseUrn, splitTuple } from '../../src/model/urn.js';
 
 describe('urn parsing', () => {
   it('parses a dataset urn into its tuple parts', () => {
@@ -46,5 +47,18 @@ describe('urn parsing', () => {
     expect(canonicalBrandUrn('urn:li:dataType:datahub.number')).toBe('urn:li:dataType:service.number');
     expect(canonicalBrandUrn('urn:li:entityType:datahub.dataset')).toBe('urn:li:entityType:service.dataset');
     expect(canonicalBrandUrn('urn:li:tag:datahub.x')).toBe('urn:li:tag:datahub.x');
+  });
+});
+
+describe('urn length and well-formedness', () => {
+  it('counts the percent-encoded length without building it, for any well-formed string', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (s) => encodedLength(s) === encodeUrn(s).length), { numRuns: 2000 });
+    for (const s of ['urn:li:tag:a(b)!*\'', 'é', '中', '😀', 'a b/c?d#e%f']) expect(encodedLength(s), s).toBe(encodeUrn(s).length);
+  });
+
+  it('refuses an unpaired surrogate with its position', () => {
+    expect(() => parseUrn('urn:li:tag:a\uD800')).toThrow('unpaired surrogate U+D800 at position 12');
+    expect(() => parseUrn('urn:li:tag:\uDC00b')).toThrow('unpaired surrogate U+DC00 at position 11');
+    expect(parseUrn('urn:li:tag:😀').id).toBe('😀');
   });
 });
