@@ -98,6 +98,15 @@ describe('URNs', () => {
     }
   });
 
+  it('with an unpaired surrogate (a JSON "\\ud800" escape) are a 400 on GraphQL, the REST batch and the wire', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,half\uD800,PROD)';
+    expect(await graphqlRefused('query q($u: String!) { entity(urn: $u) { urn } }', { u: urn })).toMatch(/unpaired surrogate U\+D800/);
+    const batch = await app.post('/openapi/v3/entity/dataset', [{ urn, status: { value: { removed: false } } }]);
+    expect(batch.status).toBe(400);
+    expect(JSON.stringify(batch.body)).toMatch(/unpaired surrogate/);
+    await refusedUnseen(422, () => app.post('/aspects?action=ingestProposal', { proposal: { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName: 'status', aspect: { value: '{"removed":false}', contentType: 'application/json' } } }));
+  });
+
   it('longer than 512 characters percent-encoded are a 400 naming the setting', async () => {
     const long = datasetUrn(`db.${'é'.repeat(100)}`); // 100 characters, 600 encoded
     await refusedUnseen(400, () => app.post(`/openapi/v3/entity/dataset/${enc(long)}/status`, { value: { removed: false } }), /limit of 512 \(setting MAX_URN_LENGTH\)/);
