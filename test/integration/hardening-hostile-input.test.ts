@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
 import { enc, startTestApp, type TestApp, type TestResponse } from './harness.js';
@@ -120,6 +122,37 @@ describe('bodies', () => {
       const text = await r.text();
       return { status: r.status, headers: r.headers, text, body: JSON.parse(text) } as TestResponse;
     });
+
+  /** Sends `body` as it is, with a declared length, chunked, or gzip-compressed with a declared length. */
+  const sent = (url: string, body: string, how: 'length' | 'chunked' | 'gzip') =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const bytes = how === 'gzip' ? gzipSync(body) : Buffer.from(body);
+      const headers: Record<string, string | number> = { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' };
+      if (how === 'chunked') headers['transfer-encoding'] = 'chunked';
+      else headers['content-length'] = bytes.length;
+      if (how === 'gzip') headers['content-encoding'] = 'gzip';
+      const req = http.request(`${app.url}${url}`, { method: 'POST', headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (c) => (text += c)).on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      if (how === 'chunked') for (let i = 0; i < bytes.length; i += 7) req.write(bytes.subarray(i, i + 7));
+      req.end(how === 'chunked' ? undefined : bytes);
+    });
+
+  it('reads a body alike whether its length is declared, it is chunked or gzip-compressed, and refuses bad JSON alike', async () => {
+    const query = JSON.stringify({ query: 'query q($u: String!) { dataset(urn: $u) { urn } }', variables: { u: DS } });
+    const answers = await Promise.all((['length', 'chunked', 'gzip'] as const).map((how) => sent('/api/graphql', query, how)));
+    for (const a of answers) expect(a).toEqual({ status: 200, body: { data: { dataset: { urn: DS } }, extensions: {} } });
+    for (const bad of ['{"value": {"removed": fals}}', '{"value": ', '\ufeff{"value": {"removed": false}}x']) {
+      const refusals = await Promise.all((['length', 'chunked', 'gzip'] as const).map((how) => sent(path, bad, how)));
+      expect(refusals[0].status, bad).toBe(400);
+      expect(refusals[0].body.message, bad).toMatch(/^Invalid JSON: /);
+      for (const r of refusals.slice(1)) expect(r, bad).toEqual(refusals[0]);
+    }
+    const empty = await Promise.all((['length', 'chunked'] as const).map((how) => sent(path, '', how)));
+    expect(empty[0]).toEqual(empty[1]);
+  });
 
   it('refuses invalid UTF-8 (400), other charsets and non-JSON types (415), oversized (413) and deeply nested (400) bodies', async () => {
     await refusedUnseen(400, () => raw(Buffer.from([0x7b, 0x22, 0x76, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 'application/json'), /not valid UTF-8/);
