@@ -4,7 +4,7 @@
  * lost a race (or repeat a URN) go through the per-entity read-modify-write.
  */
 import { CatalogError } from '../errors.js';
-import { UNCHANGED } from '../storage/entity-store.js';
+import { UNCHANGED, type EntityDoc, type VersionedDoc } from '../storage/entity-store.js';
 import { loadDefinitions, type DefinitionMemo } from './definitions.js';
 import type { Services } from '../services.js';
 import { checkBatchSize } from './batch-limit.js';
@@ -45,6 +45,45 @@ function propertyUrnsOf(items: BatchEntityInput[]): Set<string> {
   return out;
 }
 
+/** Item indices by URN, in batch order. */
+function groupByUrn(inputs: WriteInput[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  inputs.forEach((input, i) => {
+    const urn = input.target.urn.raw;
+    const members = groups.get(urn);
+    if (members) members.push(i);
+    else groups.set(urn, [i]);
+  });
+  return groups;
+}
+
+/** Whether a URN's items can be built here: each one either finds the entity (stored, or created by an earlier item) or may create it. */
+function directly(services: Services, inputs: WriteInput[], exists: boolean): boolean {
+  for (const input of inputs) {
+    if (!exists && needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES)) return false;
+    exists = true;
+  }
+  return true;
+}
+
+/** Applies one URN's items in order to its document; the document after each item is what that item presents. */
+async function buildGroup(services: Services, opts: BatchOptions, urn: string, members: { input: WriteInput; index: number }[], current: VersionedDoc | undefined) {
+  let doc: EntityDoc | null = current ? structuredClone(current.doc) : null;
+  let changed = false;
+  const docs = new Map<number, EntityDoc>();
+  for (const [k, { input, index }] of members.entries()) {
+    // A later item must not alter the document an earlier one presents.
+    const base = k > 0 && doc ? structuredClone(doc) : doc;
+    const next = await forItem(opts, index, () => applyChanges(services, input, base));
+    if (next !== UNCHANGED) {
+      doc = next;
+      changed = true;
+    }
+    docs.set(index, doc!);
+  }
+  return { urn, doc: doc!, docs, at: current && { seqNo: current.seqNo, primaryTerm: current.primaryTerm }, changed };
+}
+
 export async function batchUpsert(services: Services, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean, opts: BatchOptions = {}): Promise<EntityView[]> {
   checkBatchSize(services, items.length);
   // Definitions are read real-time once for the whole batch, and presented from the read cache.
@@ -59,25 +98,33 @@ export async function batchUpsert(services: Services, entityName: string, items:
   if (inputs.length === 0) return [];
   const entityType = inputs[0].target.def.name;
   const urns = inputs.map((i) => i.target.urn.raw);
-  const once = (urn: string) => urns.indexOf(urn) === urns.lastIndexOf(urn);
   // The entities and every definition the batch's values name, read at once: one `_mget` each for the whole batch.
   const [existing] = await Promise.all([services.store.mgetVersioned(entityType, urns), loadDefinitions(services, propertyUrnsOf(items), definitions)]);
-  // One bulk write for every entity named once: new ones created, existing ones replaced where unchanged since the
-  // read. Every document is built (and checked by every aspect rule) before anything is sent: a refused item refuses
-  // the batch. Repeated URNs, annotations of missing entities and items that lost a race go through `mutate`.
-  const direct = inputs.flatMap((input, index) =>
-    once(input.target.urn.raw) && (existing.has(input.target.urn.raw) || !needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES)) ? [{ input, index }] : [],
-  );
+  const groups = groupByUrn(inputs);
+  // One bulk write for every entity: new ones created, existing ones replaced where unchanged since the read. Items
+  // naming one URN (the wire sends one aspect per proposal) are applied in order to one document, each checked by
+  // every aspect rule, before anything is sent: a refused item refuses the batch. Groups with an annotation of an
+  // entity that does not exist yet go through `mutate`, as do the entities that lost a race.
   const built = await Promise.all(
-    direct.map(async ({ input: i, index }) => {
-      const current = existing.get(i.target.urn.raw);
-      const next = await forItem(opts, index, () => applyChanges(services, i, current ? structuredClone(current.doc) : null));
-      return { urn: i.target.urn.raw, doc: next === UNCHANGED ? current!.doc : next, at: current && { seqNo: current.seqNo, primaryTerm: current.primaryTerm }, changed: next !== UNCHANGED };
+    [...groups].flatMap(([urn, members]) => {
+      const current = existing.get(urn);
+      if (!directly(services, members.map((m) => inputs[m]), current !== undefined)) return [];
+      return [buildGroup(services, opts, urn, members.map((m) => ({ input: inputs[m], index: m })), current)];
     }),
   );
   const retry = await services.store.bulkWrite(entityType, built.filter((b) => b.changed), { refresh: waitForSearch });
-  const done = new Map(built.filter((b) => !retry.has(b.urn)).map((b) => [b.urn, b.doc]));
-  const written = await Promise.all(inputs.map(async (input, i) => done.get(input.target.urn.raw) ?? (await forItem(opts, i, () => writeAspects(services, input)))));
+  const done = new Map<number, EntityDoc>();
+  for (const b of built) if (!retry.has(b.urn)) b.docs.forEach((doc, m) => done.set(m, doc));
+  // The rest, one entity at a time and each entity's items in order.
+  const rest = await Promise.all(
+    [...groups.values()].map(async (members) => {
+      const out: [number, EntityDoc | null][] = [];
+      for (const m of members) if (!done.has(m)) out.push([m, await forItem(opts, m, () => writeAspects(services, inputs[m]))]);
+      return out;
+    }),
+  );
+  const written: (EntityDoc | null | undefined)[] = inputs.map((_, i) => done.get(i));
+  for (const [m, doc] of rest.flat()) written[m] = doc;
   services.definitionCache.afterWrite(entityType);
   const shown = services.definitionCache.memo();
   return Promise.all(written.map((doc, i) => presentEntity(services, doc!, inputs[i].changes.map((c) => c.aspect), shown)));

@@ -61,4 +61,58 @@ describe('batch writes', () => {
     const got = await app.get(`/openapi/v3/entity/dataset/${enc(more[4])}/structuredProperties`);
     expect(got.body.structuredProperties.value.properties).toHaveLength(2);
   });
+
+  it('take the same 3 calls on the emitter wire (ingestProposalBatch, what the SDK emitter sends), creating and annotating in one batch', async () => {
+    const wired = Array.from({ length: 40 }, (_, i) => datasetUrn(`db.wired${i}`));
+    const proposal = (urn: string, aspectName: string, value: object) => ({
+      entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+    });
+    const proposals = wired.flatMap((urn, i) => [
+      proposal(urn, 'datasetProperties', { name: `w${i}` }),
+      proposal(urn, 'structuredProperties', { properties: [{ propertyUrn: SIZE, values: [{ double: i }] }] }),
+    ]);
+    proxy.reset();
+    const r = await app.post('/aspects?action=ingestProposalBatch', { proposals, async: 'false' });
+    expect(r.status, r.text).toBe(200);
+    const calls = engineCalls().map((c) => c.replace(/\?.*/, '').replace(/^(\w+) \/[^/]+\//, '$1 /<index>/'));
+    expect(calls.sort()).toEqual(['POST /<index>/_mget', 'POST /<index>/_mget', 'POST /_bulk']);
+    const got = await app.get(`/openapi/v3/entity/dataset/${enc(wired[7])}`);
+    expect(got.body.datasetProperties.value.name).toBe('w7');
+    expect(got.body.structuredProperties.value.properties[0].values).toEqual([{ double: 7 }]);
+  });
+
+  it('apply repeated URNs in order in one bulk write (last value wins), and name the proposal a refusal comes from, writing nothing', async () => {
+    const urn = datasetUrn('db.repeated');
+    const other = datasetUrn('db.repeated.other');
+    const proposal = (u: string, aspectName: string, value: object) => ({
+      entityType: 'dataset', entityUrn: u, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+    });
+    const sized = (n: number) => ({ properties: [{ propertyUrn: SIZE, values: [{ double: n }] }] });
+    proxy.reset();
+    const ok = await app.post('/aspects?action=ingestProposalBatch', {
+      proposals: [proposal(urn, 'datasetProperties', { name: 'first' }), proposal(other, 'datasetProperties', { name: 'other' }), proposal(urn, 'structuredProperties', sized(1)), proposal(urn, 'datasetProperties', { name: 'last' }), proposal(urn, 'structuredProperties', sized(2))],
+      async: 'false',
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(engineCalls()).toHaveLength(3);
+    const got = await app.get(`/openapi/v3/entity/dataset/${enc(urn)}`);
+    expect(got.body.datasetProperties.value.name).toBe('last');
+    expect(got.body.structuredProperties.value.properties[0].values).toEqual([{ double: 2 }]);
+
+    const fresh = datasetUrn('db.repeated.refused');
+    const refused = await app.post('/aspects?action=ingestProposalBatch', {
+      proposals: [proposal(fresh, 'datasetProperties', { name: 'never' }), proposal(fresh, 'structuredProperties', { properties: [{ propertyUrn: propertyUrn('calls.nothing'), values: [{ double: 1 }] }] })],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toContain('proposals[1]');
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc(fresh)}`)).status).toBe(404);
+
+    // The REST batch answers each item with the entity as that item left it.
+    const rest = await app.post('/openapi/v3/entity/dataset?async=false', [
+      { urn: other, datasetProperties: { value: { name: 'one' } } },
+      { urn: other, datasetProperties: { value: { name: 'two' } } },
+    ]);
+    expect(rest.status, rest.text).toBe(200);
+    expect(rest.body.map((e: any) => e.datasetProperties.value.name)).toEqual(['one', 'two']);
+  });
 });
