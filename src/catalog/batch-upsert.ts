@@ -113,18 +113,15 @@ export async function batchUpsert(services: Services, entityName: string, items:
     }),
   );
   const retry = await services.store.bulkWrite(entityType, built.filter((b) => b.changed), { refresh: waitForSearch });
-  const done = new Map<number, EntityDoc>();
+  const done = new Map<number, EntityDoc | null>();
   for (const b of built) if (!retry.has(b.urn)) b.docs.forEach((doc, m) => done.set(m, doc));
   // The rest, one entity at a time and each entity's items in order.
-  const rest = await Promise.all(
+  await Promise.all(
     [...groups.values()].map(async (members) => {
-      const out: [number, EntityDoc | null][] = [];
-      for (const m of members) if (!done.has(m)) out.push([m, await forItem(opts, m, () => writeAspects(services, inputs[m]))]);
-      return out;
+      for (const m of members) if (!done.has(m)) done.set(m, await forItem(opts, m, () => writeAspects(services, inputs[m])));
     }),
   );
-  const written: (EntityDoc | null | undefined)[] = inputs.map((_, i) => done.get(i));
-  for (const [m, doc] of rest.flat()) written[m] = doc;
+  const written = inputs.map((_, i) => done.get(i));
   services.definitionCache.afterWrite(entityType);
   const shown = services.definitionCache.memo();
   return Promise.all(written.map((doc, i) => presentEntity(services, doc!, inputs[i].changes.map((c) => c.aspect), shown)));

@@ -69,9 +69,13 @@ const documentSizeLimit: Plugin = {
 /** Serves one GraphQL request on plain Node objects, as `actor`; failures that escape yoga go to `next`. */
 export type GraphqlServe = (req: IncomingMessage & { body?: unknown; originalUrl?: string }, res: ServerResponse, actor: string, next: (err?: unknown) => void) => void;
 
+/** What each request brings to yoga: the services, the caller and whether writes wait for search. */
+type ServerContext = { services: Services; actor: string; waitForSearch: boolean };
+
 export function createGraphqlServe(services: Services): GraphqlServe {
   const maskError = (error: unknown) => maskGraphqlError(error, (e) => services.log.error({ err: e }, 'graphql resolver failed'));
-  const yoga = createYoga<{ services: Services; actor: string; waitForSearch: boolean }, GraphqlContext>({
+  const contextOf = ({ services: s, actor, waitForSearch }: ServerContext) => createContext(s, actor, waitForSearch);
+  const yoga = createYoga<ServerContext, GraphqlContext>({
     schema: createSchema({ typeDefs: loadTypeDefs(), resolvers: resolvers as any }),
     graphqlEndpoint: '/api/graphql',
     landingPage: false,
@@ -79,12 +83,12 @@ export function createGraphqlServe(services: Services): GraphqlServe {
     logging: false,
     plugins: [documentSizeLimit, ...armor.protect().plugins, alwaysExtensions],
     batching: false,
-    context: ({ services: s, actor, waitForSearch }) => createContext(s, actor, waitForSearch),
+    context: contextOf,
     maskedErrors: { maskError: (error) => maskError(error) },
   });
   const servePlainPost = plainPostServer(yoga, {
     refuseDocument: (query) => documentRefusal(query) !== undefined,
-    contextOf: ({ services: s, actor, waitForSearch }) => createContext(s, actor, waitForSearch),
+    contextOf,
     maskError,
   });
   return (req, res, actor, next) => {

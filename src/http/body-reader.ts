@@ -20,7 +20,8 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** Plain Node middleware, so the front (front.ts) runs the same reader as the Express app. */
 export type NodeMiddleware = (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: (err?: unknown) => void) => void;
 
-const hasBody = (req: IncomingMessage) =>
+/** Whether a request carries a body (a declared length above zero, or chunks); the front's read matcher asks too. */
+export const hasBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
 /** Content type and charset, checked before a byte of the body is read. */
@@ -43,26 +44,27 @@ export function bodyReader(limits: BodyLimits): NodeMiddleware[] {
     limit: limits.maxBodyBytes,
     strict: false,
     // Runs on the raw bytes before JSON.parse: what it throws reaches the error handler as it is.
-    verify: (_req, _res, buf) => {
-      try {
-        UTF8.decode(buf);
-      } catch {
-        throw new CatalogError('VALIDATION', 'Invalid request body: it is not valid UTF-8');
-      }
-      if (jsonDepthOf(buf, limits.maxJsonDepth) > limits.maxJsonDepth) {
-        throw new CatalogError('VALIDATION', `Invalid request body: JSON nested deeper than ${limits.maxJsonDepth} levels (setting MAX_JSON_DEPTH)`);
-      }
-    },
+    verify: (_req, _res, buf) => void checkedText(buf),
   });
-  const parsed = (buf: Buffer, next: (err?: unknown) => void, req: IncomingMessage & { body?: unknown }) => {
+  /** The body's text, once its bytes are known to be UTF-8 and nested within the limit; throws the refusal otherwise. */
+  const checkedText = (buf: Buffer): string => {
     let text: string;
     try {
       text = UTF8.decode(buf);
     } catch {
-      return next(new CatalogError('VALIDATION', 'Invalid request body: it is not valid UTF-8'));
+      throw new CatalogError('VALIDATION', 'Invalid request body: it is not valid UTF-8');
     }
     if (jsonDepthOf(buf, limits.maxJsonDepth) > limits.maxJsonDepth) {
-      return next(new CatalogError('VALIDATION', `Invalid request body: JSON nested deeper than ${limits.maxJsonDepth} levels (setting MAX_JSON_DEPTH)`));
+      throw new CatalogError('VALIDATION', `Invalid request body: JSON nested deeper than ${limits.maxJsonDepth} levels (setting MAX_JSON_DEPTH)`);
+    }
+    return text;
+  };
+  const parsed = (buf: Buffer, next: (err?: unknown) => void, req: IncomingMessage & { body?: unknown }) => {
+    let text: string;
+    try {
+      text = checkedText(buf);
+    } catch (e) {
+      return next(e);
     }
     try {
       req.body = text.length === 0 ? {} : JSON.parse(text);

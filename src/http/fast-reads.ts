@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import qs from 'qs';
 import type { Services } from '../services.js';
+import { hasBody } from './body-reader.js';
 import { entityReads, type EntityReads, type ReadRequest } from './entity-reads.js';
 import { v2Dialect } from './v2/dialect.js';
 import { v3Dialect } from './v3/dialect.js';
@@ -27,8 +28,6 @@ function decoded(parts: (string | undefined)[]): string[] | undefined {
     return undefined;
   }
 }
-
-const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
 export function readMatcher(services: Services): (req: IncomingMessage, res: ServerResponse) => HotRequest | undefined {
   const byVersion: Record<string, EntityReads> = { v2: entityReads(services, v2Dialect), v3: entityReads(services, v3Dialect) };
