@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import { createAuth, type Auth } from './auth/tokens.js';
-import { createCatalogHooks, type CatalogHooks } from './catalog/hooks/index.js';
+import { createCatalogHooks } from './catalog/hooks/index.js';
+import type { JobDeps } from './jobs/job-deps.js';
 import { DefinitionCache } from './catalog/definition-cache.js';
 import { EntityStore } from './storage/entity-store.js';
 import { IndexAdmin } from './storage/index-admin.js';
@@ -14,22 +15,12 @@ import { DirectCalls } from './storage/direct-calls.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { setMaxUrnLength } from './model/urn.js';
 
-export interface Services {
+/** Everything the adapters use; catalog operations and jobs see only their part of it (CatalogDeps, JobDeps). */
+export interface Services extends JobDeps {
   config: Config;
-  log: Logger;
-  names: IndexNames;
-  store: EntityStore;
-  indices: IndexAdmin;
-  jobStore: JobStore;
   auth: Auth;
-  /** Aspect and entity-delete hooks, composed once here and passed to every catalog operation. */
-  hooks: CatalogHooks;
-  /** Definitions for reads and searches (never for writes); see catalog/definition-cache.ts for why it is correct across processes. */
-  definitionCache: DefinitionCache;
   /** This service's Prometheus instruments, in a registry of its own. */
   metrics: Metrics;
-  /** Identifies this process as a job lease holder. */
-  instanceId: string;
   /** Closes the connections to OpenSearch. */
   close(): Promise<void>;
 }

@@ -6,7 +6,7 @@
 import { CatalogError } from '../errors.js';
 import { UNCHANGED, type EntityDoc, type VersionedDoc } from '../storage/entity-store.js';
 import { loadDefinitions, type DefinitionMemo } from './definitions.js';
-import type { Services } from '../services.js';
+import type { CatalogDeps } from './catalog-deps.js';
 import { checkBatchSize } from './batch-limit.js';
 import { resolveAspect, resolveTarget } from './entity-target.js';
 import { presentEntity, type EntityView } from './read-entity.js';
@@ -58,7 +58,7 @@ function groupByUrn(inputs: WriteInput[]): Map<string, number[]> {
 }
 
 /** Whether a URN's items can be built here: each one either finds the entity (stored, or created by an earlier item) or may create it. */
-function directly(services: Services, inputs: WriteInput[], exists: boolean): boolean {
+function directly(services: CatalogDeps, inputs: WriteInput[], exists: boolean): boolean {
   for (const input of inputs) {
     if (!exists && needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES)) return false;
     exists = true;
@@ -67,7 +67,7 @@ function directly(services: Services, inputs: WriteInput[], exists: boolean): bo
 }
 
 /** Applies one URN's items in order to its document; the document after each item is what that item presents. */
-async function buildGroup(services: Services, opts: BatchOptions, urn: string, members: { input: WriteInput; index: number }[], current: VersionedDoc | undefined) {
+async function buildGroup(services: CatalogDeps, opts: BatchOptions, urn: string, members: { input: WriteInput; index: number }[], current: VersionedDoc | undefined) {
   let doc: EntityDoc | null = current ? structuredClone(current.doc) : null;
   let changed = false;
   const docs = new Map<number, EntityDoc>();
@@ -84,7 +84,7 @@ async function buildGroup(services: Services, opts: BatchOptions, urn: string, m
   return { urn, doc: doc!, docs, at: current && { seqNo: current.seqNo, primaryTerm: current.primaryTerm }, changed };
 }
 
-export async function batchUpsert(services: Services, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean, opts: BatchOptions = {}): Promise<EntityView[]> {
+export async function batchUpsert(services: CatalogDeps, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean, opts: BatchOptions = {}): Promise<EntityView[]> {
   checkBatchSize(services, items.length);
   // Definitions are read real-time once for the whole batch, and presented from the read cache.
   const definitions: DefinitionMemo = services.definitionCache.writeMemo();

@@ -1,7 +1,7 @@
 /** Creates the built-in value types and entity types on first start (idempotent). */
 import { ENTITY_TYPES, entityTypeUrn } from '../model/entity-types.js';
 import { VALUE_KINDS, valueTypeUrn, type ValueKind } from '../model/value-types.js';
-import type { Services } from '../services.js';
+import type { CatalogDeps } from './catalog-deps.js';
 import { resolveTarget } from './entity-target.js';
 import { writeAspects } from './write-aspects.js';
 
@@ -16,7 +16,7 @@ const VALUE_TYPE_INFO: Record<ValueKind, { displayName: string; description: str
   rich_text: { displayName: 'Rich Text', description: 'A long text, possibly with markdown.' },
 };
 
-export async function bootstrapCatalog(services: Services): Promise<void> {
+export async function bootstrapCatalog(services: CatalogDeps): Promise<void> {
   const items = [
     ...VALUE_KINDS.map((kind) => ({
       type: 'dataType',
@@ -43,7 +43,7 @@ export async function bootstrapCatalog(services: Services): Promise<void> {
 }
 
 /** Whether the built-in value types exist (bootstrapCatalog has run against these indices); one mget. */
-export async function isBootstrapped(services: Services): Promise<boolean> {
+export async function isBootstrapped(services: CatalogDeps): Promise<boolean> {
   const urns = VALUE_KINDS.map(valueTypeUrn);
   const present = await services.store.mget('dataType', urns);
   return urns.every((urn) => present.get(urn)?.aspects.dataTypeInfo);

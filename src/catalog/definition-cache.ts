@@ -6,7 +6,7 @@
  * - reads and searches use entries at most `ttlMs` old (DEFINITION_CACHE_MS, default 1 s), so a change made through
  *   another process is honoured within that time; a change made through this process clears the cache at once.
  */
-import type { DefinitionInfo, DefinitionMemo } from './definitions.js';
+import type { DefinitionInfo, DefinitionMemo } from './definition-info.js';
 
 interface Entry<T> {
   at: number;

@@ -1,30 +1,14 @@
 /** Loads structured property definitions and computes the index field names their values live under. */
 import { valueKindOf, type ValueKind } from '../model/value-types.js';
 import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
-import type { Services } from '../services.js';
+import type { DefinitionInfo, DefinitionMemo, PropertyDefinitionValue } from './definition-info.js';
+import type { CatalogDeps } from './catalog-deps.js';
 import { fieldMappingOf } from '../storage/property-field-mappings.js';
 
 export { fieldMappingOf };
 
 
-export interface PropertyDefinitionValue {
-  qualifiedName: string;
-  valueType: string;
-  cardinality?: 'SINGLE' | 'MULTIPLE';
-  entityTypes: string[];
-  allowedValues?: { value: { string?: string; double?: number }; description?: string }[];
-  version?: string;
-  immutable?: boolean;
-  [k: string]: unknown;
-}
-
-export interface DefinitionInfo {
-  urn: string;
-  definition: PropertyDefinitionValue;
-  removed: boolean;
-  /** Changes when a property is hard deleted and created again, so old values never resurface. */
-  generation: string;
-}
+export type { DefinitionInfo, DefinitionMemo, PropertyDefinitionValue } from './definition-info.js';
 
 export { valueKindOf, type ValueKind };
 
@@ -46,10 +30,8 @@ export function infoFromDoc(doc: EntityDoc): DefinitionInfo | undefined {
   return { urn: doc.urn, definition: def, removed: status?.removed === true, generation: String(doc.generation ?? '') };
 }
 
-/** Definitions already fetched during one write attempt or one read request, so each is fetched once. */
-export type DefinitionMemo = Map<string, Promise<DefinitionInfo | undefined>>;
 
-export async function loadDefinitions(services: Services, urns: Iterable<string>, memo: DefinitionMemo = new Map()): Promise<Map<string, DefinitionInfo>> {
+export async function loadDefinitions(services: CatalogDeps, urns: Iterable<string>, memo: DefinitionMemo = new Map()): Promise<Map<string, DefinitionInfo>> {
   const wanted = [...new Set(urns)];
   const missing = wanted.filter((u) => !memo.has(u));
   if (missing.length > 0) {

@@ -1,11 +1,11 @@
 /** Hard deletes an entity (or some of its aspects); entity-specific clean-up is scheduled durably first. */
 import type { EntityDoc } from '../storage/entity-store.js';
-import type { Services } from '../services.js';
+import type { CatalogDeps } from './catalog-deps.js';
 import type { EntityTarget } from './entity-target.js';
 import { DELETE_ASPECT, writeAspects } from './write-aspects.js';
 
 /** Answers how many aspects the deleted entity had (0: there was no entity). */
-export async function deleteEntity(services: Services, target: EntityTarget, actor: string, opts: { waitForSearch?: boolean } = {}): Promise<number> {
+export async function deleteEntity(services: CatalogDeps, target: EntityTarget, actor: string, opts: { waitForSearch?: boolean } = {}): Promise<number> {
   const doc = await services.store.get(target.def.name, target.urn.raw);
   if (!doc) return 0;
   // The clean-up job is recorded before the entity goes, so a crash in between cannot lose it.
@@ -15,7 +15,7 @@ export async function deleteEntity(services: Services, target: EntityTarget, act
   return Object.keys(doc.aspects).length;
 }
 
-export async function deleteAspects(services: Services, target: EntityTarget, aspects: string[], actor: string, opts: { waitForSearch?: boolean } = {}): Promise<EntityDoc | null> {
+export async function deleteAspects(services: CatalogDeps, target: EntityTarget, aspects: string[], actor: string, opts: { waitForSearch?: boolean } = {}): Promise<EntityDoc | null> {
   const existing = await services.store.get(target.def.name, target.urn.raw);
   if (!existing) return null;
   return writeAspects(services, { target, actor, waitForSearch: opts.waitForSearch, changes: aspects.map((aspect) => ({ aspect, compute: () => DELETE_ASPECT })) });

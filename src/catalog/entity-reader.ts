@@ -2,7 +2,7 @@
 import { findEntityType } from '../model/entity-types.js';
 import { parseUrn } from '../model/urn.js';
 import type { EntityDoc } from '../storage/entity-store.js';
-import type { Services } from '../services.js';
+import type { CatalogDeps } from './catalog-deps.js';
 import type { DefinitionMemo } from './definitions.js';
 import { presentAspect } from './read-entity.js';
 
@@ -10,7 +10,7 @@ export class EntityReader {
   private readonly docs = new Map<string, Promise<EntityDoc | null>>();
   /** Definitions fetched by this request: search results often share them. */
   private definitions: DefinitionMemo;
-  constructor(private readonly services: Services) {
+  constructor(private readonly services: CatalogDeps) {
     this.definitions = services.definitionCache.memo();
   }
 

@@ -1,7 +1,7 @@
 /** Lists (and searches) the entities of one type in a stable order with scroll-id paging. */
 import type { EntityTypeDef } from '../model/entity-types.js';
 import type { EntityDoc } from '../storage/entity-store.js';
-import type { Services } from '../services.js';
+import type { CatalogDeps } from './catalog-deps.js';
 import { presentEntity, type EntityView } from './read-entity.js';
 import type { DefinitionMemo } from './definitions.js';
 import { sortClauses } from './sort-clauses.js';
@@ -26,7 +26,7 @@ export interface ListResult {
   total: number;
 }
 
-export async function listEntities(services: Services, input: ListInput): Promise<ListResult> {
+export async function listEntities(services: CatalogDeps, input: ListInput): Promise<ListResult> {
   const query = await buildEntityQuery(services, [input.entityType.name], input.query);
   const body = {
     query: { bool: { must: [query], filter: input.includeSoftDelete ? [] : [NOT_SOFT_DELETED] } },

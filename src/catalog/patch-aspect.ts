@@ -1,7 +1,7 @@
 /** Applies a JSON patch (with array primary keys) to one aspect inside the conditional write. */
 import { validationError } from '../errors.js';
 import { applyAspectPatch, PatchBodySchema } from '../model/json-patch.js';
-import type { Services } from '../services.js';
+import type { CatalogDeps } from './catalog-deps.js';
 import type { EntityTarget } from './entity-target.js';
 import { presentAspect, type AspectView } from './read-entity.js';
 import { formatZodIssues, writeAspects } from './write-aspects.js';
@@ -23,7 +23,7 @@ export interface PatchAspectInput {
   systemMetadata?: Record<string, unknown>;
 }
 
-export async function patchAspect(services: Services, input: PatchAspectInput): Promise<AspectView> {
+export async function patchAspect(services: CatalogDeps, input: PatchAspectInput): Promise<AspectView> {
   const body = parsePatchBody(input.patch);
   const doc = await writeAspects(services, {
     target: input.target,

@@ -1,6 +1,6 @@
 /** Reads entities and aspects by URN (real-time), applying each aspect's read rules. */
 import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
-import type { Services } from '../services.js';
+import type { CatalogDeps } from './catalog-deps.js';
 import type { EntityTarget } from './entity-target.js';
 import type { DefinitionMemo } from './definitions.js';
 
@@ -26,7 +26,7 @@ export function systemMetadataOf(stored: StoredAspect): SystemMetadata {
   return { aspectCreated: stored.created, aspectModified: stored.lastModified, version: String(stored.version), lastObserved: stored.lastModified.time };
 }
 
-export async function presentAspect(services: Services, doc: EntityDoc, aspect: string, definitions: DefinitionMemo = services.definitionCache.memo()): Promise<AspectView | undefined> {
+export async function presentAspect(services: CatalogDeps, doc: EntityDoc, aspect: string, definitions: DefinitionMemo = services.definitionCache.memo()): Promise<AspectView | undefined> {
   const stored = doc.aspects[aspect];
   if (!stored) return undefined;
   const hook = services.hooks.aspects[aspect];
@@ -35,19 +35,19 @@ export async function presentAspect(services: Services, doc: EntityDoc, aspect: 
 }
 
 /** Presents the named aspects of a document (all when `aspects` is empty or absent). */
-export async function presentEntity(services: Services, doc: EntityDoc, aspects?: string[], definitions: DefinitionMemo = services.definitionCache.memo()): Promise<EntityView> {
+export async function presentEntity(services: CatalogDeps, doc: EntityDoc, aspects?: string[], definitions: DefinitionMemo = services.definitionCache.memo()): Promise<EntityView> {
   const names = aspects && aspects.length > 0 ? aspects.filter((a) => a in doc.aspects) : Object.keys(doc.aspects);
   const out: Record<string, AspectView> = {};
   for (const name of names) out[name] = (await presentAspect(services, doc, name, definitions))!;
   return { urn: doc.urn, entityType: doc.entityType, aspects: out };
 }
 
-export async function readEntity(services: Services, target: EntityTarget, aspects?: string[]): Promise<EntityView | null> {
+export async function readEntity(services: CatalogDeps, target: EntityTarget, aspects?: string[]): Promise<EntityView | null> {
   const doc = await services.store.get(target.def.name, target.urn.raw);
   return doc ? presentEntity(services, doc, aspects) : null;
 }
 
-export async function readAspect(services: Services, target: EntityTarget, aspect: string): Promise<AspectView | null> {
+export async function readAspect(services: CatalogDeps, target: EntityTarget, aspect: string): Promise<AspectView | null> {
   const doc = await services.store.get(target.def.name, target.urn.raw);
   return (doc && (await presentAspect(services, doc, aspect))) ?? null;
 }
@@ -57,7 +57,7 @@ export function isSoftDeleted(doc: EntityDoc): boolean {
 }
 
 /** Whether the entity exists and is not soft deleted (what REST HEAD answers). */
-export async function entityIsLive(services: Services, target: EntityTarget): Promise<boolean> {
+export async function entityIsLive(services: CatalogDeps, target: EntityTarget): Promise<boolean> {
   const doc = await services.store.get(target.def.name, target.urn.raw);
   return doc !== null && !isSoftDeleted(doc);
 }

@@ -1,7 +1,7 @@
 /** Derives the explicitly mapped search fields of an entity document from its aspects. */
 import { parseUrn } from '../model/urn.js';
 import type { EntityDoc } from '../storage/entity-store.js';
-import type { Services } from '../services.js';
+import type { CatalogDeps } from './catalog-deps.js';
 import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf, type DefinitionMemo } from './definitions.js';
 
 type Obj = Record<string, any>;
@@ -42,7 +42,7 @@ function platformAndOrigin(doc: EntityDoc): { platform?: string; origin?: string
   }
 }
 
-async function structuredPropertyFields(services: Services, doc: EntityDoc, memo?: DefinitionMemo): Promise<Obj | undefined> {
+async function structuredPropertyFields(services: CatalogDeps, doc: EntityDoc, memo?: DefinitionMemo): Promise<Obj | undefined> {
   const stored = doc.aspects.structuredProperties;
   if (!stored) return undefined;
   const defs = await loadDefinitions(services, propertyUrnsOf(stored), memo);
@@ -62,7 +62,7 @@ async function structuredPropertyFields(services: Services, doc: EntityDoc, memo
   return out;
 }
 
-export async function applySearchFields(services: Services, doc: EntityDoc, memo?: DefinitionMemo): Promise<void> {
+export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, memo?: DefinitionMemo): Promise<void> {
   for (const f of SEARCH_FIELDS) delete doc[f];
   const { name, description } = nameAndDescription(doc);
   const schemaFields: Obj[] = val(doc, 'schemaMetadata')?.fields ?? [];

@@ -1,5 +1,5 @@
 /** Writes one whole aspect (create-only or upsert) and answers with the aspect as stored. */
-import type { Services } from '../services.js';
+import type { CatalogDeps } from './catalog-deps.js';
 import type { EntityTarget } from './entity-target.js';
 import { presentAspect, type AspectView } from './read-entity.js';
 import { writeAspects } from './write-aspects.js';
@@ -13,7 +13,7 @@ export interface UpsertAspectInput {
   waitForSearch?: boolean;
 }
 
-export async function upsertAspect(services: Services, input: UpsertAspectInput): Promise<AspectView> {
+export async function upsertAspect(services: CatalogDeps, input: UpsertAspectInput): Promise<AspectView> {
   const doc = await writeAspects(services, {
     target: input.target,
     actor: input.actor,

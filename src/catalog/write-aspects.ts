@@ -7,7 +7,7 @@ import { ANNOTATION_ASPECTS } from '../model/entity-types.js';
 import { findForbiddenKey } from '../model/forbidden-keys.js';
 import { parseUrn } from '../model/urn.js';
 import { UNCHANGED, type EntityDoc } from '../storage/entity-store.js';
-import type { Services } from '../services.js';
+import type { CatalogDeps } from './catalog-deps.js';
 import { existenceUrnOf, type EntityTarget } from './entity-target.js';
 import { applySearchFields } from './search-fields.js';
 import type { DefinitionMemo } from './definitions.js';
@@ -70,7 +70,7 @@ function newDoc(target: EntityTarget, actor: string, now: number): EntityDoc {
 }
 
 /** A schemaField has no document of its own to check inside the write: its parent dataset is checked first. */
-async function checkParentExists(services: Services, target: EntityTarget): Promise<void> {
+async function checkParentExists(services: CatalogDeps, target: EntityTarget): Promise<void> {
   const urn = existenceUrnOf(target);
   if (urn === target.urn.raw) return;
   const parent = parseUrn(urn);
@@ -89,7 +89,7 @@ export const needsExistingEntity = (input: WriteInput, createMissing = false) =>
  * Applies the changes to the entity's current document (null when it does not exist yet) and returns the document to
  * store, or UNCHANGED. Pure apart from reads, so the store may run it again after a conflict.
  */
-export async function applyChanges(services: Services, input: WriteInput, current: EntityDoc | null): Promise<EntityDoc | typeof UNCHANGED> {
+export async function applyChanges(services: CatalogDeps, input: WriteInput, current: EntityDoc | null): Promise<EntityDoc | typeof UNCHANGED> {
   const { target, changes, actor } = input;
   const needsEntity = needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES);
   if (!current && needsEntity && target.def.name !== 'schemaField') throw notFound(`Entity ${target.urn.raw} does not exist`);
@@ -138,7 +138,7 @@ export async function applyChanges(services: Services, input: WriteInput, curren
   return doc;
 }
 
-export async function writeAspects(services: Services, input: WriteInput): Promise<EntityDoc | null> {
+export async function writeAspects(services: CatalogDeps, input: WriteInput): Promise<EntityDoc | null> {
   if (needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES)) await checkParentExists(services, input.target);
   const doc = await services.store.mutate(input.target.def.name, input.target.urn.raw, (current) => applyChanges(services, input, current), { refresh: input.waitForSearch });
   services.definitionCache.afterWrite(input.target.def.name);

@@ -4,7 +4,7 @@
  */
 import { resolveTarget, type EntityTarget } from '../catalog/entity-target.js';
 import { isCatalogError } from '../errors.js';
-import type { Services } from '../services.js';
+import type { JobDeps } from './job-deps.js';
 
 const PAGE_SIZE = 500;
 /** A pass that still changes entities means writes raced the sweep; after this many the job is retried later. */
@@ -21,7 +21,7 @@ export interface CarrierSweep {
   what: string;
 }
 
-async function onePass(services: Services, s: CarrierSweep, pass: number, before: number): Promise<number> {
+async function onePass(services: JobDeps, s: CarrierSweep, pass: number, before: number): Promise<number> {
   let changed = 0;
   let after: unknown[] | undefined;
   for (;;) {
@@ -42,7 +42,7 @@ async function onePass(services: Services, s: CarrierSweep, pass: number, before
 }
 
 /** Runs passes until one changes nothing; answers how many entities were changed in all. */
-export async function sweepUntilClean(services: Services, s: CarrierSweep): Promise<number> {
+export async function sweepUntilClean(services: JobDeps, s: CarrierSweep): Promise<number> {
   let total = 0;
   for (let pass = 1; pass <= MAX_PASSES; pass++) {
     // Writes made just before the job was recorded may not be searchable yet.

@@ -4,7 +4,7 @@
  */
 import type { JobDoc, Seq } from '../storage/job-store.js';
 import { StaleWrite } from '../storage/job-store.js';
-import type { Services } from '../services.js';
+import type { JobDeps } from './job-deps.js';
 import { runWithLogContext } from '../logger.js';
 
 export interface JobRun {
@@ -14,7 +14,7 @@ export interface JobRun {
   heartbeat(progress?: Record<string, unknown>): Promise<void>;
 }
 
-export type JobHandler = (services: Services, run: JobRun) => Promise<void>;
+export type JobHandler = (services: JobDeps, run: JobRun) => Promise<void>;
 
 const MAX_ATTEMPTS = 10;
 
@@ -24,7 +24,7 @@ export class JobRunner {
   private stopped = false;
 
   constructor(
-    private readonly services: Services,
+    private readonly services: JobDeps,
     private readonly handlers: Record<string, JobHandler>,
   ) {}
 

@@ -10,7 +10,7 @@ import {
 } from '../catalog/structured-properties/cleanup-jobs.js';
 import { entityTypesMappingField } from '../catalog/structured-properties/field-mapping.js';
 import { KEEP_ASPECT, writeAspects } from '../catalog/write-aspects.js';
-import type { Services } from '../services.js';
+import type { JobDeps } from './job-deps.js';
 import { sweepUntilClean } from './carrier-sweep.js';
 import type { JobHandler, JobRun } from './job-queue.js';
 import { reindexEntityTypes } from './reindex.js';
@@ -29,7 +29,7 @@ const carries = (value: unknown, propertyUrn: string) =>
 const rewritePrepared = (prepared: unknown) => (prepared === undefined ? KEEP_ASPECT : prepared);
 
 /** Rewrites every entity still holding stale values of the property (see rewritePrepared). */
-async function removeValues(services: Services, run: JobRun, p: CleanupParams): Promise<number> {
+async function removeValues(services: JobDeps, run: JobRun, p: CleanupParams): Promise<number> {
   const defs = await loadDefinitions(services, [p.propertyUrn]);
   return sweepUntilClean(services, {
     entityTypes: VALUE_CARRIER_TYPES,
@@ -49,7 +49,7 @@ async function removeValues(services: Services, run: JobRun, p: CleanupParams): 
 }
 
 /** Rebuilding an index can outlast the lease: keep extending it while `fn` runs, so no other process starts the same work. */
-async function withKeepAlive<T>(services: Services, run: JobRun, progress: Record<string, unknown>, fn: () => Promise<T>): Promise<T> {
+async function withKeepAlive<T>(services: JobDeps, run: JobRun, progress: Record<string, unknown>, fn: () => Promise<T>): Promise<T> {
   await run.heartbeat(progress);
   // One heartbeat at a time: overlapping conditional writes of the job would look like a lost lease.
   let inFlight: Promise<void> = Promise.resolve();

@@ -6,7 +6,7 @@
  */
 import { conflict } from '../errors.js';
 import { StaleWrite, type Seq } from '../storage/job-store.js';
-import type { Services } from '../services.js';
+import type { JobDeps } from './job-deps.js';
 
 const LOCK_ID = 'reindex-lock';
 const LEASE_MS = 5 * 60_000;
@@ -17,7 +17,7 @@ interface Lease {
   leaseUntil: number;
 }
 
-async function acquire(services: Services, lease: () => object): Promise<Seq> {
+async function acquire(services: JobDeps, lease: () => object): Promise<Seq> {
   const { jobStore } = services;
   const current = await jobStore.readLease<Lease>(LOCK_ID);
   if (!current) {
@@ -40,7 +40,7 @@ async function acquire(services: Services, lease: () => object): Promise<Seq> {
   }
 }
 
-export async function withReindexLock<T>(services: Services, fn: () => Promise<T>): Promise<T> {
+export async function withReindexLock<T>(services: JobDeps, fn: () => Promise<T>): Promise<T> {
   const { jobStore, instanceId } = services;
   const owner = `${instanceId} (pid ${process.pid})`;
   const createdAt = Date.now();
@@ -66,7 +66,7 @@ export async function withReindexLock<T>(services: Services, fn: () => Promise<T
 }
 
 /** The holder of a live reindex lock (a rebuild is under way somewhere), or undefined. */
-export async function reindexLockHolder(services: Services): Promise<string | undefined> {
+export async function reindexLockHolder(services: JobDeps): Promise<string | undefined> {
   const current = await services.jobStore.readLease<Lease>(LOCK_ID);
   return current && current.doc.leaseUntil > Date.now() ? current.doc.leaseOwner : undefined;
 }

@@ -2,7 +2,7 @@
 import { entityTypeUrnToName } from '../model/entity-types.js';
 import type { EntityDoc } from '../storage/entity-store.js';
 import { entityIndexBody } from '../storage/indices.js';
-import type { Services } from '../services.js';
+import type { JobDeps } from './job-deps.js';
 import { infoFromDoc, propertyMappingOf, type DefinitionInfo } from '../catalog/definitions.js';
 import { leavesOf, sameLeaf, mergeProperties, setLeaf, type MappingNode, type Properties } from './mapping-tree.js';
 
@@ -28,7 +28,7 @@ export interface IndexPlan {
 }
 
 /** Every definition, soft-deleted ones included (their values come back on restore). */
-export async function loadAllDefinitions(services: Services): Promise<DefinitionInfo[]> {
+export async function loadAllDefinitions(services: JobDeps): Promise<DefinitionInfo[]> {
   await services.indices.refreshEntities(['structuredProperty']);
   const out: DefinitionInfo[] = [];
   let after: unknown[] | undefined;
@@ -58,11 +58,11 @@ export function desiredMappings(entityType: string, defs: DefinitionInfo[]): Rec
   return mappings;
 }
 
-async function countWithField(services: Services, index: string, field: string): Promise<number> {
+async function countWithField(services: JobDeps, index: string, field: string): Promise<number> {
   return services.indices.count(index, { exists: { field } });
 }
 
-export async function planIndex(services: Services, entityType: string, defs: DefinitionInfo[]): Promise<IndexPlan | undefined> {
+export async function planIndex(services: JobDeps, entityType: string, defs: DefinitionInfo[]): Promise<IndexPlan | undefined> {
   const alias = services.names.entity(entityType);
   const liveMapping = await services.indices.liveMapping(alias);
   if (!liveMapping) return undefined;

@@ -1,5 +1,5 @@
 /** Rebuilds entity indices from mappings/ plus live definitions, copies documents with _reindex and swaps aliases. */
-import type { Services } from '../services.js';
+import type { JobDeps } from './job-deps.js';
 import { entityIndexBody } from '../storage/indices.js';
 import { leavesOf, setLeaf, type Properties } from './mapping-tree.js';
 import { desiredMappings, loadAllDefinitions, planIndex, propertyWordOf, type IndexPlan } from './reindex-plan.js';
@@ -38,7 +38,7 @@ function describePlan(plan: IndexPlan, log: (line: string) => void): void {
 }
 
 /** Removes what an interrupted earlier run left: a copy that never went live, and the write block on the live index. */
-async function recoverInterruptedRun(services: Services, alias: string, live: string, log: (line: string) => void): Promise<void> {
+async function recoverInterruptedRun(services: JobDeps, alias: string, live: string, log: (line: string) => void): Promise<void> {
   const pattern = new RegExp(`^${alias.replace(/[-]/g, '\\-')}_\\d{17}$`);
   for (const index of await services.indices.indicesNamedAfter(alias)) {
     if (index !== live && pattern.test(index)) {
@@ -65,7 +65,7 @@ function gainedSince(plan: IndexPlan, props: Properties | undefined): Properties
  * the leaves the new index has and is kept up to date; `sources` are what it should have (the stored definitions' mappings,
  * the fields the old index gained: a definition puts its mapping before it stores its document).
  */
-async function catchUpDefinitions(services: Services, next: string, mapped: Set<string>, sources: Properties[], log: (line: string) => void): Promise<void> {
+async function catchUpDefinitions(services: JobDeps, next: string, mapped: Set<string>, sources: Properties[], log: (line: string) => void): Promise<void> {
   const body: Properties = {};
   const paths: string[] = [];
   for (const props of sources) {
@@ -81,7 +81,7 @@ async function catchUpDefinitions(services: Services, next: string, mapped: Set<
   log(`  added ${paths.length} mappings of definitions written during the copy: ${paths.join(', ')}`);
 }
 
-const mappingOf = async (services: Services, index: string) => (await services.indices.liveMapping(index))?.properties as Properties | undefined;
+const mappingOf = async (services: JobDeps, index: string) => (await services.indices.liveMapping(index))?.properties as Properties | undefined;
 
 /**
  * Builds the new index beside the old one, copies, swaps the alias and deletes the old index. Mappings of definitions
@@ -90,7 +90,7 @@ const mappingOf = async (services: Services, index: string) => (await services.i
  * index is then deleted at once: it has refused writes since the block, and a write the entity store sent to it just
  * before the swap finds it blocked or gone, and is retried through the alias (see storage/entity-store.ts).
  */
-async function rebuild(services: Services, plan: IndexPlan, log: (line: string) => void): Promise<string> {
+async function rebuild(services: JobDeps, plan: IndexPlan, log: (line: string) => void): Promise<string> {
   const { indices } = services;
   const next = services.names.physical(plan.alias);
   await indices.createIndex(next, { settings: entityIndexBody({ shards: services.config.OPENSEARCH_SHARDS, replicas: services.config.OPENSEARCH_REPLICAS }).settings, mappings: plan.mappings });
@@ -126,12 +126,12 @@ async function rebuild(services: Services, plan: IndexPlan, log: (line: string) 
  * For each entity type: pure additions are put in place; dropped or changed fields rebuild the index into a new
  * physical index that replaces the old one behind the alias. Running it again with nothing to change changes nothing.
  */
-export async function reindexEntityTypes(services: Services, entityTypes: string[], opts: ReindexOptions = {}): Promise<ReindexSummary> {
+export async function reindexEntityTypes(services: JobDeps, entityTypes: string[], opts: ReindexOptions = {}): Promise<ReindexSummary> {
   // Two rebuilds at once would undo each other's write blocks; a dry run changes nothing and needs no lock.
   return opts.dryRun ? reindexUnlocked(services, entityTypes, opts) : withReindexLock(services, () => reindexUnlocked(services, entityTypes, opts));
 }
 
-async function reindexUnlocked(services: Services, entityTypes: string[], opts: ReindexOptions): Promise<ReindexSummary> {
+async function reindexUnlocked(services: JobDeps, entityTypes: string[], opts: ReindexOptions): Promise<ReindexSummary> {
   const log = opts.log ?? ((line: string) => services.log.info(line));
   const defs = await loadAllDefinitions(services);
   log(`reindex${opts.dryRun ? ' (dry run)' : ''}: ${entityTypes.length} entity indices, ${defs.length} structured property definitions`);
@@ -171,7 +171,7 @@ async function reindexUnlocked(services: Services, entityTypes: string[], opts: 
 }
 
 /** The mode without SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX: only missing mappings are put, nothing is rebuilt or dropped. */
-export async function addMissingMappings(services: Services, entityTypes: string[], opts: ReindexOptions = {}): Promise<ReindexSummary> {
+export async function addMissingMappings(services: JobDeps, entityTypes: string[], opts: ReindexOptions = {}): Promise<ReindexSummary> {
   const log = opts.log ?? ((line: string) => services.log.info(line));
   const defs = await loadAllDefinitions(services);
   const summary: ReindexSummary = { indices: [] };

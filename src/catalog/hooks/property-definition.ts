@@ -8,7 +8,7 @@ import { enqueueVersionCleanup } from '../structured-properties/cleanup-jobs.js'
 import { checkDefinitionReferences, entityTypeNamesOf } from '../structured-properties/definition-references.js';
 import { breakingChanges, checkDefinitionShape } from '../structured-properties/definition-rules.js';
 import { checkNameIsFree, putPropertyMappings } from '../structured-properties/field-mapping.js';
-import type { AspectHook } from './aspect-hook.js';
+import type { AspectHook } from '../catalog-deps.js';
 
 export const propertyDefinitionHook: AspectHook = {
   async validate(ctx, value) {

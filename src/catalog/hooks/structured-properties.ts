@@ -1,7 +1,7 @@
 /** Rules for the `structuredProperties` aspect: values must match live definitions; reads hide stale or deleted ones. */
 import { currentAssignments, loadDefinitions, type Assignment } from '../definitions.js';
 import { validateAssignments } from '../structured-properties/validate-values.js';
-import type { AspectHook } from './aspect-hook.js';
+import type { AspectHook } from '../catalog-deps.js';
 
 export const structuredPropertiesHook: AspectHook = {
   async validate(ctx, value) {

@@ -1,6 +1,6 @@
 /** Facet aggregation across entity indices: value counts per requested field, under the names the caller used. */
 import { validationError } from '../../errors.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import type { AndFilter } from '../../search/filters.js';
 import { prepareSearch, runSearch } from './search-entities.js';
 import { readFacets, type Facet } from './present-facets.js';
@@ -26,7 +26,7 @@ function facetNamesOf(input: Pick<AggregateEntitiesInput, 'facets'>): string[] {
   return names.length > 0 ? [...new Set(names)] : DEFAULT_FACETS;
 }
 
-export async function aggregateEntities(services: Services, input: AggregateEntitiesInput): Promise<Facet[]> {
+export async function aggregateEntities(services: CatalogDeps, input: AggregateEntitiesInput): Promise<Facet[]> {
   const maxAggValues = input.maxAggValues ?? 20;
   if (!Number.isInteger(maxAggValues) || maxAggValues < 1) throw validationError(`searchFlags.maxAggValues must be a positive integer, got ${maxAggValues}`);
   const names = facetNamesOf(input);

@@ -1,5 +1,5 @@
 /** Compiles a user's query string, filters and facet names into OpenSearch clauses, resolving every field first. */
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { buildFacetAggs } from '../../search/facets.js';
 import { buildFilterQuery, filterFields, type AndFilter } from '../../search/filters.js';
 import { buildQueryStringQuery, parseQueryString, referencedFields } from '../../search/query-string.js';
@@ -23,7 +23,7 @@ export interface CompiledSearch {
   fields: SearchFieldResolvers;
 }
 
-export async function compileSearch(services: Services, spec: SearchSpec): Promise<CompiledSearch> {
+export async function compileSearch(services: CatalogDeps, spec: SearchSpec): Promise<CompiledSearch> {
   const parsed = translating('query', () => parseQueryString(spec.query ?? '*'));
   const facetNames = spec.facets ?? [];
   // Lookups happen once, up front; unknown or forbidden names only fail when the translation below asks for them.

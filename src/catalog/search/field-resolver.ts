@@ -1,5 +1,5 @@
 /** Resolves, ahead of translation, every field name a query, filter or facet names, into synchronous allow-list resolvers. */
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import type { FieldKind, FieldResolver, ResolvedField } from '../../search/resolved-field.js';
 import { inputError, SearchInputError } from '../../search/search-input-error.js';
 import { indexFieldOf, valueKindOf, type DefinitionInfo, type ValueKind } from '../definitions.js';
@@ -46,7 +46,7 @@ function propertyOutcome(parsed: PropertyFieldName, info: DefinitionInfo | undef
   return { field: { name: parsed.name, path, kind, structuredPropertyUrn: info.urn }, info };
 }
 
-export async function resolveSearchFields(services: Services, names: Iterable<string>): Promise<SearchFieldResolvers> {
+export async function resolveSearchFields(services: CatalogDeps, names: Iterable<string>): Promise<SearchFieldResolvers> {
   const outcomes = new Map<string, Outcome>();
   const properties: PropertyFieldName[] = [];
   for (const name of new Set(names)) {

@@ -1,6 +1,6 @@
 /** Finds the structured property definitions behind `structuredProperties.*` search field names. */
 import { structuredPropertyUrn } from '../../model/urn.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { inputError, type SearchInputError } from '../../search/search-input-error.js';
 import { esFieldWord, loadDefinitions, valueKindOf, type DefinitionInfo } from '../definitions.js';
 
@@ -33,7 +33,7 @@ export function parsePropertyFieldName(name: string): PropertyFieldName | Search
  * Definitions by field key. Dotted names are looked up by URN first, which is real-time;
  * underscored names go through the `qualifiedNameKey` search field (visible within a second of a definition write).
  */
-export async function loadPropertyDefinitions(services: Services, wanted: PropertyFieldName[]): Promise<Map<string, DefinitionInfo>> {
+export async function loadPropertyDefinitions(services: CatalogDeps, wanted: PropertyFieldName[]): Promise<Map<string, DefinitionInfo>> {
   const cache = services.definitionCache;
   const memo = cache.memo();
   const byKey = new Map<string, DefinitionInfo>();

@@ -1,6 +1,6 @@
 /** Cross-entity search: one page by offset (search) or by opaque position (scroll), over one or more entity indices. */
 import { validationError } from '../../errors.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { hasFilterOn, type AndFilter } from '../../search/filters.js';
 import { sortClauses } from '../sort-clauses.js';
 import { decodeScrollId, encodeScrollId } from '../scroll-id.js';
@@ -47,7 +47,7 @@ const MAX_WINDOW = 10_000;
 /** Soft-deleted entities are left out of every search unless the caller asks for them. */
 export const NOT_SOFT_DELETED = { bool: { must_not: [{ term: { removed: true } }] } };
 
-export function countOf(services: Services, count: number | null | undefined, fallback = 10): number {
+export function countOf(services: CatalogDeps, count: number | null | undefined, fallback = 10): number {
   const n = count ?? fallback;
   if (!Number.isInteger(n) || n < 0) throw validationError(`count must be a non-negative integer, got ${n}`);
   return Math.min(n, services.config.MAX_COUNT);
@@ -60,7 +60,7 @@ function sortOf(criteria: SortCriterion[] | undefined): object[] {
   return clauses;
 }
 
-export async function prepareSearch(services: Services, input: SearchEntitiesInput): Promise<PreparedSearch> {
+export async function prepareSearch(services: CatalogDeps, input: SearchEntitiesInput): Promise<PreparedSearch> {
   const orFilters = withEntityTypeNames(input.orFilters);
   const compiled = await compileSearch(services, { query: input.query, orFilters, facets: input.facets, maxAggValues: input.maxAggValues });
   const filter: object[] = compiled.filter ? [compiled.filter] : [];
@@ -79,7 +79,7 @@ export async function prepareSearch(services: Services, input: SearchEntitiesInp
   return { entityTypes: entityTypesToSearch(input.types), body, compiled };
 }
 
-export async function runSearch(services: Services, entityTypes: string[], body: object, skipCache?: boolean | null): Promise<any> {
+export async function runSearch(services: CatalogDeps, entityTypes: string[], body: object, skipCache?: boolean | null): Promise<any> {
   return services.store.search(entityTypes, body, { ignore_unavailable: true, ...(skipCache && { request_cache: false }) });
 }
 
@@ -91,7 +91,7 @@ function facetsOf(res: { aggregations?: unknown }, prepared: PreparedSearch, inp
   return { facets: readFacets(res.aggregations ?? {}, prepared.compiled, input.orFilters) };
 }
 
-export async function searchEntities(services: Services, input: SearchEntitiesInput & { start?: number | null }): Promise<SearchPage & { start: number }> {
+export async function searchEntities(services: CatalogDeps, input: SearchEntitiesInput & { start?: number | null }): Promise<SearchPage & { start: number }> {
   const start = input.start ?? 0;
   if (!Number.isInteger(start) || start < 0) throw validationError(`start must be a non-negative integer, got ${start}`);
   const size = countOf(services, input.count);
@@ -104,7 +104,7 @@ export async function searchEntities(services: Services, input: SearchEntitiesIn
 
 /** Paging by opaque position, shared by the REST list and GraphQL scroll. `body` carries query and sort, no paging. */
 export async function scrollPage(
-  services: Services,
+  services: CatalogDeps,
   entityTypes: string[],
   body: Record<string, unknown>,
   size: number,
@@ -128,7 +128,7 @@ export async function scrollPage(
   return { hits: page, total: res.hits.total?.value ?? 0, nextScrollId, aggregations: res.aggregations };
 }
 
-export async function scrollEntities(services: Services, input: SearchEntitiesInput & { scrollId?: string | null }): Promise<SearchPage & { nextScrollId: string | null }> {
+export async function scrollEntities(services: CatalogDeps, input: SearchEntitiesInput & { scrollId?: string | null }): Promise<SearchPage & { nextScrollId: string | null }> {
   const prepared = await prepareSearch(services, input);
   const res = await scrollPage(services, prepared.entityTypes, prepared.body, countOf(services, input.count), input.scrollId, input.skipCache);
   return { urns: urnsOf(res.hits), total: res.total, nextScrollId: res.nextScrollId, ...facetsOf(res, prepared, input) };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ENTITY_TYPES } from '../../model/entity-types.js';
 import { parseUrn } from '../../model/urn.js';
 import type { JobView } from '../../storage/job-store.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { esFieldWord, type DefinitionInfo } from '../definitions.js';
 import { entityTypeNamesOf } from './definition-references.js';
 
@@ -28,7 +28,7 @@ export type CleanupParams = z.infer<typeof CleanupParamsSchema>;
 /** Values may sit on entity types a definition no longer lists (entity types can be removed), so every carrier is searched. */
 export const VALUE_CARRIER_TYPES = ENTITY_TYPES.filter((t) => t.aspects.includes('structuredProperties')).map((t) => t.name);
 
-export async function enqueueHardDeleteCleanup(services: Services, info: DefinitionInfo): Promise<string> {
+export async function enqueueHardDeleteCleanup(services: CatalogDeps, info: DefinitionInfo): Promise<string> {
   const word = esFieldWord(info.definition.qualifiedName);
   const params: CleanupParams = {
     propertyUrn: info.urn,
@@ -40,7 +40,7 @@ export async function enqueueHardDeleteCleanup(services: Services, info: Definit
   return services.jobStore.enqueue(PROPERTY_HARD_DELETE_JOB, info.urn, params);
 }
 
-export async function enqueueVersionCleanup(services: Services, info: DefinitionInfo, staleField: string): Promise<string> {
+export async function enqueueVersionCleanup(services: CatalogDeps, info: DefinitionInfo, staleField: string): Promise<string> {
   const params: CleanupParams = {
     propertyUrn: info.urn,
     qualifiedName: info.definition.qualifiedName,
@@ -54,7 +54,7 @@ export async function enqueueVersionCleanup(services: Services, info: Definition
 }
 
 /** An unfinished hard-delete clean-up whose property used the same search field word, if any. */
-export async function openCleanupFor(services: Services, fieldWord: string): Promise<JobView | undefined> {
+export async function openCleanupFor(services: CatalogDeps, fieldWord: string): Promise<JobView | undefined> {
   const open = await services.jobStore.open(PROPERTY_HARD_DELETE_JOB);
   return open.find((j) => esFieldWord(parseUrn(j.key).id) === fieldWord);
 }

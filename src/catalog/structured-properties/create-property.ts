@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { conflict, validationError } from '../../errors.js';
 import type { PropertyCardinality, PropertyDefinition } from '../../model/aspects/property-definition.js';
 import { structuredPropertyUrn } from '../../model/urn.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { resolveTarget } from '../entity-target.js';
 import { KEEP_ASPECT, writeAspects, type AspectChange } from '../write-aspects.js';
 import { mergeSettings, type SettingsInput } from './property-settings.js';
@@ -47,7 +47,7 @@ function idOf(input: CreatePropertyInput): string {
 
 const present = <T>(v: T | null | undefined): v is T => v !== undefined && v !== null;
 
-export async function createProperty(services: Services, input: CreatePropertyInput): Promise<string> {
+export async function createProperty(services: CatalogDeps, input: CreatePropertyInput): Promise<string> {
   const id = idOf(input);
   const target = resolveTarget('structuredProperty', structuredPropertyUrn(id));
   const stamp = { time: Date.now(), actor: input.actor };

@@ -2,7 +2,7 @@
 import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
 import { entityTypeUrnToName, findEntityType } from '../../model/entity-types.js';
 import { canonicalBrandUrn } from '../../model/urn.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { valueKindOf } from '../definitions.js';
 
 /** The entity types a definition applies to, by registry name (unknown ones left out). */
@@ -10,7 +10,7 @@ export function entityTypeNamesOf(def: Pick<PropertyDefinition, 'entityTypes'>):
   return [...new Set(def.entityTypes.map((t) => entityTypeUrnToName(t)).filter((t): t is string => t !== undefined))];
 }
 
-export async function checkDefinitionReferences(services: Services, def: PropertyDefinition): Promise<string[]> {
+export async function checkDefinitionReferences(services: CatalogDeps, def: PropertyDefinition): Promise<string[]> {
   const problems: string[] = [];
   const valueType = canonicalBrandUrn(def.valueType);
   const types = await services.store.mget('dataType', [valueType]);

@@ -1,6 +1,6 @@
 /** The search side of a definition: its field name must be free, and its mapping is put on the indices of its entity types. */
 import { conflict, validationError } from '../../errors.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { MappingConflict } from '../../storage/index-admin.js';
 import { esFieldWord, indexFieldOf, propertyMappingOf, valueKindOf, type PropertyDefinitionValue } from '../definitions.js';
 import { openCleanupFor } from './cleanup-jobs.js';
@@ -9,7 +9,7 @@ import { openCleanupFor } from './cleanup-jobs.js';
  * Two names that differ only by `.` versus `_` would share one search field, so the second is refused;
  * a name whose hard-delete clean-up still runs is refused too, until its old values and mapping are gone.
  */
-export async function checkNameIsFree(services: Services, propertyUrn: string, qualifiedName: string): Promise<void> {
+export async function checkNameIsFree(services: CatalogDeps, propertyUrn: string, qualifiedName: string): Promise<void> {
   const word = esFieldWord(qualifiedName);
   await services.indices.refreshEntities(['structuredProperty']);
   const res = await services.store.search(['structuredProperty'], {
@@ -33,7 +33,7 @@ export async function checkNameIsFree(services: Services, propertyUrn: string, q
  * Adds the field mapping of `def` to every listed entity type's index in one put-mapping call: one cluster-state
  * update however many types a property lists. An incompatible existing mapping becomes a 409 naming the field.
  */
-export async function putPropertyMappings(services: Services, def: PropertyDefinitionValue, entityTypes: string[]): Promise<void> {
+export async function putPropertyMappings(services: CatalogDeps, def: PropertyDefinitionValue, entityTypes: string[]): Promise<void> {
   if (entityTypes.length === 0) return;
   const field = indexFieldOf(def);
   try {
@@ -49,7 +49,7 @@ export async function putPropertyMappings(services: Services, def: PropertyDefin
 }
 
 /** The entity types whose index maps any field of the property (plain or versioned). */
-export async function entityTypesMappingField(services: Services, qualifiedName: string, entityTypes: string[]): Promise<string[]> {
+export async function entityTypesMappingField(services: CatalogDeps, qualifiedName: string, entityTypes: string[]): Promise<string[]> {
   const word = esFieldWord(qualifiedName);
   const fields = [`structuredProperties.${word}`, `structuredProperties.${word}.*`, `structuredProperties._versioned.${word}.*`];
   return services.indices.entityTypesMapping(entityTypes, fields);

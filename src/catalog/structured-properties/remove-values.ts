@@ -1,5 +1,5 @@
 /** Removes the values of some structured properties from one entity (GraphQL `removeStructuredProperties`). */
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import type { Assignment } from '../definitions.js';
 import { resolveAspect, resolveTarget } from '../entity-target.js';
 import { presentAspect, type AspectView } from '../read-entity.js';
@@ -13,7 +13,7 @@ export interface RemoveValuesInput {
 }
 
 /** Answers with the remaining properties as every read shows them; removing an absent property changes nothing. */
-export async function removeValues(services: Services, input: RemoveValuesInput): Promise<AspectView> {
+export async function removeValues(services: CatalogDeps, input: RemoveValuesInput): Promise<AspectView> {
   const target = resolveTarget(undefined, input.assetUrn);
   const aspect = resolveAspect(target.def, 'structuredProperties');
   const gone = new Set(input.propertyUrns);

@@ -2,7 +2,7 @@
 import { notFound } from '../../errors.js';
 import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
 import type { StructuredPropertySettings } from '../../model/aspects/structured-property-settings.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { resolveTarget } from '../entity-target.js';
 import { writeAspects, type AspectChange } from '../write-aspects.js';
 import { toAllowedValues, type AllowedValueInput } from './create-property.js';
@@ -44,7 +44,7 @@ function applyUpdate(prev: PropertyDefinition, input: UpdatePropertyInput, stamp
   return next;
 }
 
-export async function updateProperty(services: Services, input: UpdatePropertyInput): Promise<string> {
+export async function updateProperty(services: CatalogDeps, input: UpdatePropertyInput): Promise<string> {
   const target = resolveTarget('structuredProperty', input.urn);
   const stamp = { time: Date.now(), actor: input.actor };
   const missing = () => notFound(`Structured property ${target.urn.raw} does not exist`);

@@ -1,6 +1,6 @@
 /** Sets the values of some structured properties on one entity, keeping its other properties (GraphQL `upsertStructuredProperties`). */
 import { validationError } from '../../errors.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import type { Assignment } from '../definitions.js';
 import { resolveAspect, resolveTarget } from '../entity-target.js';
 import { presentAspect, type AspectView } from '../read-entity.js';
@@ -15,7 +15,7 @@ export interface UpsertValuesInput {
 }
 
 /** Answers with the aspect as every read shows it afterwards. */
-export async function upsertValues(services: Services, input: UpsertValuesInput): Promise<AspectView> {
+export async function upsertValues(services: CatalogDeps, input: UpsertValuesInput): Promise<AspectView> {
   const target = resolveTarget(undefined, input.assetUrn);
   const aspect = resolveAspect(target.def, 'structuredProperties');
   const seen = new Set<string>();

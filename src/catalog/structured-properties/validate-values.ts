@@ -2,7 +2,7 @@
 import { dequal } from 'dequal';
 import { validationError } from '../../errors.js';
 import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
-import type { AspectWriteContext } from '../hooks/aspect-hook.js';
+import type { AspectWriteContext } from '../catalog-deps.js';
 import { loadDefinitions, stampOf, type Assignment } from '../definitions.js';
 import { checkAssignment, checkDuplicates, checkPropertyUrn } from './value-rules.js';
 

@@ -1,5 +1,5 @@
 /** Adds tags to entities or dataset columns; tags already present are left as they are. */
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { applyTagEdit } from './apply-tag-edit.js';
 import { addingTags } from './tag-lists.js';
 import { resolveTagResources, type TagResourceRef } from './tag-resources.js';
@@ -12,7 +12,7 @@ export interface AddTagsInput {
   waitForSearch?: boolean;
 }
 
-export async function addTags(services: Services, input: AddTagsInput): Promise<void> {
+export async function addTags(services: CatalogDeps, input: AddTagsInput): Promise<void> {
   const tagUrns = parseTagUrns(input.tagUrns);
   await requireTagsExist(services, tagUrns);
   const resources = await resolveTagResources(services, input.resources);

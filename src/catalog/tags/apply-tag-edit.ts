@@ -1,7 +1,7 @@
 /** Applies one tag-list edit to one checked resource as a read-modify-write inside the store's optimistic concurrency. */
 import type { EditableSchemaMetadata } from '../../model/aspects/editable-schema-metadata.js';
 import type { GlobalTags } from '../../model/aspects/global-tags.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { KEEP_ASPECT, writeAspects, type AspectChange } from '../write-aspects.js';
 import { matchFieldPath, resolveFieldPath } from './resolve-field-path.js';
 import { editFieldTags, editGlobalTags, type TagListEdit } from './tag-lists.js';
@@ -38,7 +38,7 @@ function columnChanges(resource: TagResource, edit: TagListEdit, actor: string):
   ];
 }
 
-export async function applyTagEdit(services: Services, resource: TagResource, edit: TagListEdit, opts: TagEditOptions): Promise<void> {
+export async function applyTagEdit(services: CatalogDeps, resource: TagResource, edit: TagListEdit, opts: TagEditOptions): Promise<void> {
   const changes: AspectChange[] = resource.column
     ? columnChanges(resource, edit, opts.actor)
     : [{ aspect: 'globalTags', compute: (previous) => editGlobalTags(previous as GlobalTags | undefined, edit) ?? KEEP_ASPECT }];

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AlreadyExistsError, conflict, validationError } from '../../errors.js';
 import type { TagProperties } from '../../model/aspects/tag-properties.js';
 import { tagUrn } from '../../model/urn.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { writeAspects } from '../write-aspects.js';
 import { TAG_CLEANUP_JOB } from './tag-cleanup-job.js';
 import { resolveTagTarget } from './tag-urns.js';
@@ -17,9 +17,9 @@ export interface CreateTagInput {
   waitForSearch?: boolean;
 }
 
-const cleanupOpen = async (services: Services, urn: string) => (await services.jobStore.open(TAG_CLEANUP_JOB, urn)).length > 0;
+const cleanupOpen = async (services: CatalogDeps, urn: string) => (await services.jobStore.open(TAG_CLEANUP_JOB, urn)).length > 0;
 
-export async function createTag(services: Services, input: CreateTagInput): Promise<string> {
+export async function createTag(services: CatalogDeps, input: CreateTagInput): Promise<string> {
   const id = input.id ?? randomUUID();
   if (id.trim() === '') throw validationError('Tag id must not be empty');
   if (input.name.trim() === '') throw validationError('Tag name must not be empty');

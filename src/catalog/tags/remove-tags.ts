@@ -1,5 +1,5 @@
 /** Removes tags from entities or dataset columns; the tags need not exist any more, the resources must. */
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { applyTagEdit } from './apply-tag-edit.js';
 import { removingTags } from './tag-lists.js';
 import { resolveTagResources, type TagResourceRef } from './tag-resources.js';
@@ -12,7 +12,7 @@ export interface RemoveTagsInput {
   waitForSearch?: boolean;
 }
 
-export async function removeTags(services: Services, input: RemoveTagsInput): Promise<void> {
+export async function removeTags(services: CatalogDeps, input: RemoveTagsInput): Promise<void> {
   const tagUrns = parseTagUrns(input.tagUrns);
   const resources = await resolveTagResources(services, input.resources);
   await Promise.all(resources.map((r) => applyTagEdit(services, r, removingTags(tagUrns), input)));

@@ -3,7 +3,7 @@ import { isCatalogError } from '../../errors.js';
 import type { EditableSchemaMetadata } from '../../model/aspects/editable-schema-metadata.js';
 import type { GlobalTags } from '../../model/aspects/global-tags.js';
 import type { SchemaMetadata } from '../../model/aspects/schema-metadata.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import type { EntityTarget } from '../entity-target.js';
 import { KEEP_ASPECT, writeAspects, type AspectChange } from '../write-aspects.js';
 import { editGlobalTags, removingTags, stripFromFields } from './tag-lists.js';
@@ -27,7 +27,7 @@ const strippers: Record<(typeof TAG_CARRYING_ASPECTS)[number], (previous: unknow
 };
 
 /** Whether the tag was found and removed; false when the entity no longer carries it or is gone. Safe to repeat. */
-export async function stripTag(services: Services, input: { target: EntityTarget; tagUrn: string; actor: string }): Promise<boolean> {
+export async function stripTag(services: CatalogDeps, input: { target: EntityTarget; tagUrn: string; actor: string }): Promise<boolean> {
   let changed = false;
   const changes: AspectChange[] = TAG_CARRYING_ASPECTS.filter((a) => input.target.def.aspects.includes(a)).map((aspect, i) => ({
     aspect,

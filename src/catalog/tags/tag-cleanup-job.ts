@@ -1,5 +1,5 @@
 /** Records, before a tag is hard deleted, the durable job that removes it from every entity and column carrying it. */
-import type { EntityDeleteHook } from '../hooks/entity-delete-hooks.js';
+import type { EntityDeleteHook } from '../catalog-deps.js';
 
 export const TAG_CLEANUP_JOB = 'tagCleanup';
 

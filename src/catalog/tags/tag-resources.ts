@@ -2,7 +2,7 @@
 import { notFound, validationError } from '../../errors.js';
 import { parseUrn } from '../../model/urn.js';
 import type { EntityDoc } from '../../storage/entity-store.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { existenceUrnOf, resolveTarget, type EntityTarget } from '../entity-target.js';
 import { resolveFieldPath } from './resolve-field-path.js';
 
@@ -37,7 +37,7 @@ function checkSubResource(ref: TagResourceRef): string | undefined {
 }
 
 
-async function loadExisting(services: Services, targets: EntityTarget[]): Promise<Map<string, EntityDoc>> {
+async function loadExisting(services: CatalogDeps, targets: EntityTarget[]): Promise<Map<string, EntityDoc>> {
   const byType = new Map<string, string[]>();
   for (const t of targets) {
     const urn = existenceUrnOf(t);
@@ -50,7 +50,7 @@ async function loadExisting(services: Services, targets: EntityTarget[]): Promis
 }
 
 /** Checks every resource (shape, tag support, existence, column) so that a batch fails before its first write. */
-export async function resolveTagResources(services: Services, refs: readonly TagResourceRef[]): Promise<TagResource[]> {
+export async function resolveTagResources(services: CatalogDeps, refs: readonly TagResourceRef[]): Promise<TagResource[]> {
   if (refs.length === 0) throw validationError('resources must name at least one resource');
   const parsed = refs.map((ref) => {
     const requested = checkSubResource(ref);

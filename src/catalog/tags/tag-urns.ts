@@ -1,6 +1,6 @@
 /** Checks the tag URNs an operation names: their shape, their entity type and, when required, their existence. */
 import { notFound, validationError } from '../../errors.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { resolveTarget, type EntityTarget } from '../entity-target.js';
 
 /** Parses one tag URN; any other entity type is refused with the URN named. */
@@ -17,7 +17,7 @@ export function parseTagUrns(raw: readonly unknown[], field = 'tagUrns'): string
 }
 
 /** Refuses when any of the tags does not exist, naming all the missing ones. */
-export async function requireTagsExist(services: Services, tagUrns: readonly string[]): Promise<void> {
+export async function requireTagsExist(services: CatalogDeps, tagUrns: readonly string[]): Promise<void> {
   const found = await services.store.mget('tag', [...tagUrns]);
   const missing = tagUrns.filter((u) => !found.has(u));
   if (missing.length === 1) throw notFound(`Tag ${missing[0]} does not exist`);
@@ -25,7 +25,7 @@ export async function requireTagsExist(services: Services, tagUrns: readonly str
 }
 
 /** Reads a tag that must exist (for operations on the tag itself). */
-export async function requireTag(services: Services, raw: unknown): Promise<EntityTarget> {
+export async function requireTag(services: CatalogDeps, raw: unknown): Promise<EntityTarget> {
   const target = resolveTagTarget(raw);
   if (!(await services.store.get('tag', target.urn.raw))) throw notFound(`Tag ${target.urn.raw} does not exist`);
   return target;

@@ -2,7 +2,7 @@
 import { dequal } from 'dequal';
 import { validationError } from '../../errors.js';
 import type { TagProperties } from '../../model/aspects/tag-properties.js';
-import type { Services } from '../../services.js';
+import type { CatalogDeps } from '../catalog-deps.js';
 import { KEEP_ASPECT, writeAspects } from '../write-aspects.js';
 import { requireTag } from './tag-urns.js';
 
@@ -14,7 +14,7 @@ export interface UpdateTagInput {
   waitForSearch?: boolean;
 }
 
-export async function updateTag(services: Services, input: UpdateTagInput): Promise<string> {
+export async function updateTag(services: CatalogDeps, input: UpdateTagInput): Promise<string> {
   if (input.name != null && input.name.trim() === '') throw validationError('Tag name must not be empty');
   const target = await requireTag(services, input.urn);
   const change = {
