@@ -4,7 +4,7 @@ import { findOrCreateSecret } from './auth/secret.js';
 import { bootstrapCatalog } from './catalog/bootstrap.js';
 import type { Config } from './config.js';
 import { mintToken } from './auth/tokens.js';
-import { createRequestListener } from './http/front.js';
+import { createRequestListener } from './http/pipeline.js';
 import { listen } from './http/listen.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/job-queue.js';

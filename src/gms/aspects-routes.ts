@@ -1,5 +1,4 @@
 /** `GET /aspects/<urn>?aspect=<name>&version=0`: one aspect keyed by its record name; anything absent or unknown is a plain 404. */
-import { Router } from 'express';
 import { notFound } from '../errors.js';
 import { findAspectName } from '../model/entity-types.js';
 import type { Services } from '../services.js';
@@ -7,10 +6,10 @@ import { sendJson } from '../wire/json.js';
 import { stringParam } from '../wire/params.js';
 import { clientTarget, readClientEntity } from './read-client-entity.js';
 import { recordNameOf } from './record-names.js';
+import type { Route } from '../http/route.js';
 
-export function createAspectsRouter(services: Services): Router {
-  const r = Router();
-  r.get('/aspects/:urn', async (req, res) => {
+export function aspectsRoutes(services: Services): Route[] {
+  const handle: Route['handle'] = async (req) => {
     const raw = req.params.urn;
     const requested = stringParam(req, 'aspect') ?? '';
     const version = stringParam(req, 'version') ?? '0';
@@ -22,7 +21,7 @@ export function createAspectsRouter(services: Services): Router {
     const entity = await readClientEntity(services, target, [aspect]);
     const view = entity.aspects[aspect];
     if (!view) throw notFound(`No aspect ${aspect} for ${target.urn.raw}`);
-    sendJson(res, 200, { urn: target.urn.raw, version: 0, aspect: { [record]: view.value } });
-  });
-  return r;
+    sendJson(req.res, 200, { urn: target.urn.raw, version: 0, aspect: { [record]: view.value } });
+  };
+  return [{ method: 'GET', path: '/aspects/:urn', handle }];
 }

@@ -1,6 +1,6 @@
 /** `GET /config`, the probe the original's client makes before every command: only what Tessera really does. */
-import { Router } from 'express';
 import { sendJson } from '../wire/json.js';
+import type { Route } from '../http/route.js';
 
 /**
  * `noCode` must be the string "true" or the client refuses to talk to us. The version stays below 1.0.1, the release
@@ -18,8 +18,6 @@ export const CLIENT_CONFIG = {
   models: {},
 } as const;
 
-export function createConfigRouter(): Router {
-  const r = Router();
-  r.get('/config', (_req, res) => sendJson(res, 200, CLIENT_CONFIG));
-  return r;
+export function configRoutes(): Route[] {
+  return [{ method: 'GET', path: '/config', public: true, handle: ({ res }) => sendJson(res, 200, CLIENT_CONFIG) }];
 }

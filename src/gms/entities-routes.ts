@@ -1,5 +1,4 @@
 /** `POST /entities?action=delete|deleteReferences`: the hard-delete actions of the original's Rest.li wire, over the delete operations. */
-import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { deleteEntity } from '../catalog/delete-entity.js';
 import { resolveTarget } from '../catalog/entity-target.js';
@@ -9,21 +8,21 @@ import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
 import { waitForSearch } from '../wire/params.js';
 import { deleteTagReferences } from './tag-references.js';
+import { DECLINE, type Call, type Route } from '../http/route.js';
 
 export const DeleteBodySchema = z.strictObject({ urn: z.string() });
 export const ReferencesBodySchema = z.strictObject({ urn: z.string(), dryRun: z.union([z.boolean(), z.enum(['true', 'false'])]).optional() });
 
-function parseBody<T>(schema: z.ZodType<T>, req: Request, action: string): T {
+function parseBody<T>(schema: z.ZodType<T>, req: Call, action: string): T {
   const parsed = schema.safeParse(req.body);
   // Timeseries deletes (aspectName, startTimeMillis, endTimeMillis) land here too: Tessera keeps no timeseries aspects.
   if (!parsed.success) throw validationError(`Invalid ${action} request: ${formatZodIssues('body', parsed.error)}`);
   return parsed.data;
 }
 
-export function createEntitiesRouter(services: Services): Router {
-  const r = Router();
-  r.post('/entities', async (req, res, next) => {
-    const actor: string = res.locals.actor;
+export function entitiesRoutes(services: Services): Route[] {
+  const handle: Route['handle'] = async (req) => {
+    const { actor, res } = req;
     if (req.query.action === 'delete') {
       const body = parseBody(DeleteBodySchema, req, 'delete');
       const target = resolveTarget(undefined, body.urn);
@@ -38,7 +37,7 @@ export function createEntitiesRouter(services: Services): Router {
       const refs = target.def.name === 'tag' ? await deleteTagReferences(services, { tagUrn: target.urn.raw, dryRun, actor }) : { total: 0, relatedAspects: [] };
       return sendJson(res, 200, { value: refs });
     }
-    next();
-  });
-  return r;
+    return DECLINE;
+  };
+  return [{ method: 'POST', path: '/entities', handle }];
 }

@@ -1,11 +1,11 @@
 /** `GET /entitiesV2/<urn>[?aspects=List(a,b)]`: an entity's aspects as versioned aspects; a missing entity answers only its key aspect. */
-import { Router } from 'express';
 import { notFound, validationError } from '../errors.js';
 import { findAspectName } from '../model/entity-types.js';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
 import { stringParam } from '../wire/params.js';
 import { clientTarget, readClientEntity } from './read-client-entity.js';
+import type { Route } from '../http/route.js';
 
 /** `List(a,b)` (Rest.li's list syntax) or `a,b` → names; undefined when the parameter is absent. */
 export function parseRestliList(raw: string | undefined): string[] | undefined {
@@ -17,9 +17,8 @@ export function parseRestliList(raw: string | undefined): string[] | undefined {
   return names;
 }
 
-export function createEntitiesV2Router(services: Services): Router {
-  const r = Router();
-  r.get('/entitiesV2/:urn', async (req, res) => {
+export function entitiesV2Routes(services: Services): Route[] {
+  const handle: Route['handle'] = async (req) => {
     const target = clientTarget(req.params.urn);
     if (!target) throw notFound(`No entity ${req.params.urn}`);
     const requested = parseRestliList(stringParam(req, 'aspects'));
@@ -37,7 +36,7 @@ export function createEntitiesV2Router(services: Services): Router {
         ...(sm ? { created: sm.aspectCreated, systemMetadata: sm } : {}),
       };
     }
-    sendJson(res, 200, { urn: target.urn.raw, entityName: target.def.name, aspects });
-  });
-  return r;
+    sendJson(req.res, 200, { urn: target.urn.raw, entityName: target.def.name, aspects });
+  };
+  return [{ method: 'GET', path: '/entitiesV2/:urn', handle }];
 }

@@ -1,5 +1,6 @@
 /** The emitter wire of the original's clients: `POST /aspects?action=ingestProposal[Batch]`, over the aspect operations. */
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import { DECLINE, type Route } from '../http/route.js';
 import { z } from 'zod';
 import { deleteAspects } from '../catalog/delete-entity.js';
 import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/entity-target.js';
@@ -83,19 +84,18 @@ function upsertRunAt(prepared: Prepared[], start: number): Prepared[] {
 }
 
 /** Validation problems answer 422 as the original's Rest.li wire does; other errors keep their usual status. */
-function sendValidation(e: unknown, res: Response, next: NextFunction): void {
+function sendValidation(e: unknown, res: ServerResponse): void {
   if (e instanceof CatalogError && (e.code === 'VALIDATION' || e.code === 'INVALID_URN')) {
     return sendError(res, e, 422);
   }
-  next(e);
+  throw e;
 }
 
-export function createIngestRouter(services: Services): Router {
-  const r = Router();
-  r.post('/aspects', async (req: Request, res: Response, next: NextFunction) => {
+export function ingestRoutes(services: Services): Route[] {
+  const handle: Route['handle'] = async (req) => {
     const action = req.query.action;
-    if (action !== 'ingestProposal' && action !== 'ingestProposalBatch') return next();
-    const actor: string = res.locals.actor;
+    if (action !== 'ingestProposal' && action !== 'ingestProposalBatch') return DECLINE;
+    const { actor, res } = req;
     const wait = waitForSearch(req);
     try {
       if (action === 'ingestProposal') {
@@ -129,8 +129,8 @@ export function createIngestRouter(services: Services): Router {
       }
       sendJson(res, 200, { value: 'success' });
     } catch (e) {
-      sendValidation(e, res, next);
+      sendValidation(e, res);
     }
-  });
-  return r;
+  };
+  return [{ method: 'POST', path: '/aspects', handle }];
 }

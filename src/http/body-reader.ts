@@ -1,9 +1,12 @@
 /**
- * Reads request bodies: JSON only, UTF-8 only (invalid bytes are refused, never replaced), bounded in size and nesting,
- * and free of prototype keys — each refusal a precise 4xx naming the limit and its setting. Bodiless requests skip it.
+ * Reads request bodies, one reader for every route and every way a body arrives (declared length, chunked, gzip,
+ * deflate or brotli): JSON only, UTF-8 only (invalid bytes are refused, never replaced), bounded in size after decoding
+ * and in nesting, and free of prototype keys — each refusal a precise 4xx naming the limit and its setting. The media
+ * type and charset are decided by one predicate before a byte is read. Bodiless requests skip it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express from 'express';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import typeis from 'type-is';
 import { CatalogError } from '../errors.js';
 import { findForbiddenKey } from '../model/forbidden-keys.js';
@@ -16,93 +19,96 @@ export interface BodyLimits {
 
 const JSON_TYPES = ['application/json', 'application/json-patch+json', 'application/*+json'];
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = { gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress };
 
-/** Plain Node middleware, so the front (front.ts) runs the same reader as the Express app. */
-export type NodeMiddleware = (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: (err?: unknown) => void) => void;
+type Req = IncomingMessage & { body?: unknown };
 
-/** Whether a request carries a body (a declared length above zero, or chunks); the front's read matcher asks too. */
+/** Whether a request carries a body (a declared length above zero, or chunks). */
 export const hasBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
-/** Content type and charset, checked before a byte of the body is read. */
-const checkMediaType: NodeMiddleware = (req, _res, next) => {
-  if (!hasBody(req)) return next();
+/** The one media-type and charset rule: JSON, and a charset (if any) that names UTF-8 in any of its spellings. */
+export function mediaTypeRefusal(req: IncomingMessage): CatalogError | undefined {
   const type = req.headers['content-type'];
   if (!type || !typeis(req, JSON_TYPES)) {
-    return next(new CatalogError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type ${type ?? '(none)'}: send JSON (application/json or application/json-patch+json)`));
+    return new CatalogError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type ${type ?? '(none)'}: send JSON (application/json or application/json-patch+json)`);
   }
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1];
   if (charset && charset.toLowerCase().replace(/[-_]/g, '') !== 'utf8') {
-    return next(new CatalogError('UNSUPPORTED_MEDIA_TYPE', `Unsupported charset ${charset}: bodies must be UTF-8`));
+    return new CatalogError('UNSUPPORTED_MEDIA_TYPE', `Unsupported charset ${charset}: bodies must be UTF-8`);
   }
-  next();
-};
-
-export function bodyReader(limits: BodyLimits): NodeMiddleware[] {
-  const json = express.json({
-    type: JSON_TYPES,
-    limit: limits.maxBodyBytes,
-    strict: false,
-    // Runs on the raw bytes before JSON.parse: what it throws reaches the error handler as it is.
-    verify: (_req, _res, buf) => void checkedText(buf),
-  });
-  /** The body's text, once its bytes are known to be UTF-8 and nested within the limit; throws the refusal otherwise. */
-  const checkedText = (buf: Buffer): string => {
-    let text: string;
-    try {
-      text = UTF8.decode(buf);
-    } catch {
-      throw new CatalogError('VALIDATION', 'Invalid request body: it is not valid UTF-8');
-    }
-    if (jsonDepthOf(buf, limits.maxJsonDepth) > limits.maxJsonDepth) {
-      throw new CatalogError('VALIDATION', `Invalid request body: JSON nested deeper than ${limits.maxJsonDepth} levels (setting MAX_JSON_DEPTH)`);
-    }
-    return text;
-  };
-  const parsed = (buf: Buffer, next: (err?: unknown) => void, req: IncomingMessage & { body?: unknown }) => {
-    let text: string;
-    try {
-      text = checkedText(buf);
-    } catch (e) {
-      return next(e);
-    }
-    try {
-      req.body = text.length === 0 ? {} : JSON.parse(text);
-    } catch (e) {
-      return next(Object.assign(new SyntaxError((e as Error).message), { status: 400, type: 'entity.parse.failed' }));
-    }
-    next();
-  };
-  /**
-   * The common body — declared length within the limit, not compressed — read in one piece and decoded once (about
-   * 5 % of a GraphQL request's CPU less than body-parser's stream reader); everything else goes to express.json, whose
-   * refusals (too large, compressed, aborted) stay as they are. Both give the same body and the same parse errors.
-   */
-  const lean: NodeMiddleware = (req, res, next) => {
-    if (!hasBody(req)) return next();
-    const length = Number(req.headers['content-length']);
-    const encoding = req.headers['content-encoding'];
-    const plain = req.headers['transfer-encoding'] === undefined && (encoding === undefined || encoding.toLowerCase() === 'identity');
-    if (!plain || !Number.isSafeInteger(length) || length > limits.maxBodyBytes) return json(req as never, res as never, next);
-    const chunks: Buffer[] = [];
-    let ended = false;
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.once('end', () => {
-      ended = true;
-      parsed(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), next, req);
-    });
-    req.once('close', () => ended || next(Object.assign(new Error('request aborted'), { status: 400, type: 'request.aborted' })));
-  };
-  const noForbiddenKeys: NodeMiddleware = (req, _res, next) => {
-    const path = req.body !== undefined ? findForbiddenKey(req.body, 'body') : undefined;
-    if (path) return next(new CatalogError('VALIDATION', `Invalid request body: the key at ${path} is not allowed (prototype keys are refused)`));
-    next();
-  };
-  return [checkMediaType, lean, noForbiddenKeys];
+  return undefined;
 }
 
-/** Runs the reader outside Express: `done` gets the first failure, or nothing once the body (if any) is in `req.body`. */
-export function readBody(reader: NodeMiddleware[], req: IncomingMessage & { body?: unknown }, res: ServerResponse, done: (err?: unknown) => void): void {
-  const step = (i: number) => (err?: unknown) => (err !== undefined || i === reader.length ? done(err) : reader[i](req, res, step(i + 1)));
-  step(0)();
+const tooLarge = (limit: number) => new CatalogError('PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${limit} bytes (setting MAX_BODY_BYTES)`);
+
+/** The body's bytes, decoded from its content encoding, refused past the limit (counted after decoding). */
+function readBytes(req: Req, res: ServerResponse, limit: number): Promise<Buffer> {
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase().trim();
+  const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
+  if (encoding !== 'identity' && !DECODERS[encoding]) {
+    return Promise.reject(new CatalogError('UNSUPPORTED_MEDIA_TYPE', `Unsupported content encoding ${encoding}: send the body uncompressed (identity), gzip, deflate or br`));
+  }
+  if (encoding === 'identity' && declared !== undefined && declared > limit) return Promise.reject(tooLarge(limit));
+  // A refused body is not read to its end: the connection is closed once the refusal has been sent.
+  const abandon = () => res.once('finish', () => req.complete || req.destroy());
+  return new Promise((resolve, reject) => {
+    const source: Readable = encoding === 'identity' ? req : (req.pipe(DECODERS[encoding]()) as unknown as Readable);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const fail = (e: CatalogError) => {
+      if (settled) return;
+      settled = true;
+      if (source !== req) req.unpipe();
+      source.removeAllListeners('data');
+      abandon();
+      reject(e);
+    };
+    source.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) return fail(tooLarge(limit));
+      chunks.push(c);
+    });
+    source.once('end', () => {
+      if (settled) return;
+      if (encoding === 'identity' && declared !== undefined && size !== declared) return fail(new CatalogError('VALIDATION', 'Incomplete request body: request size did not match content length'));
+      settled = true;
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    });
+    source.once('error', (e: Error) => fail(new CatalogError('VALIDATION', `Invalid request body: it does not decode as ${encoding} (${e.message})`)));
+    req.once('close', () => req.complete || fail(new CatalogError('VALIDATION', 'Incomplete request body: request aborted')));
+  });
+}
+
+/** The parsed JSON of checked bytes: UTF-8, nested within the limit, no prototype keys. */
+function parseJson(buf: Buffer, limits: BodyLimits): unknown {
+  let text: string;
+  try {
+    text = UTF8.decode(buf);
+  } catch {
+    throw new CatalogError('VALIDATION', 'Invalid request body: it is not valid UTF-8');
+  }
+  if (jsonDepthOf(buf, limits.maxJsonDepth) > limits.maxJsonDepth) {
+    throw new CatalogError('VALIDATION', `Invalid request body: JSON nested deeper than ${limits.maxJsonDepth} levels (setting MAX_JSON_DEPTH)`);
+  }
+  let body: unknown;
+  try {
+    body = text.length === 0 ? {} : JSON.parse(text);
+  } catch (e) {
+    throw new CatalogError('VALIDATION', `Invalid JSON: ${(e as Error).message}`);
+  }
+  const path = findForbiddenKey(body, 'body');
+  if (path) throw new CatalogError('VALIDATION', `Invalid request body: the key at ${path} is not allowed (prototype keys are refused)`);
+  return body;
+}
+
+/** Reads the body of a request that has one into `req.body`; rejects with the refusal otherwise. */
+export function bodyReader(limits: BodyLimits): (req: Req, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    if (!hasBody(req)) return;
+    const refusal = mediaTypeRefusal(req);
+    if (refusal) throw refusal;
+    req.body = parseJson(await readBytes(req, res, limits.maxBodyBytes), limits);
+  };
 }

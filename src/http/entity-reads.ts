@@ -1,6 +1,6 @@
 /**
  * The REST read routes of one dialect — a list or query page, one entity, one aspect — as functions of the request's
- * parameters, served both by the Express entity router and by the front (src/http/front.ts), so both answer alike.
+ * parameters (entity-routes.ts serves them).
  */
 import { resolveAspect, resolveTarget } from '../catalog/entity-target.js';
 import { listEntities } from '../catalog/list-entities.js';

@@ -1,5 +1,4 @@
-/** The generic entity/aspect REST routes, shared by v2 and v3 through their dialects. */
-import { Router, type Request, type Response } from 'express';
+/** The generic entity/aspect REST routes of one version (`/openapi/v2|v3/entity/…`), shared by v2 and v3 through their dialects. */
 import { batchUpsert } from '../catalog/batch-upsert.js';
 import { deleteAspects, deleteEntity } from '../catalog/delete-entity.js';
 import { resolveAspect, resolveTarget } from '../catalog/entity-target.js';
@@ -11,94 +10,116 @@ import type { Dialect } from './dialect.js';
 import { sendJson } from '../wire/json.js';
 import { entityReads, entityTypeOf, targetOf, withSystemMetadata, type ReadRequest } from './entity-reads.js';
 import { boolParam, listParam, waitForSearch } from '../wire/params.js';
+import type { Call, Route } from './route.js';
 
-const actorOf = (res: Response): string => res.locals.actor;
-
-const readRequest = (req: Request, res: Response): ReadRequest => ({
-  params: req.params as Record<string, string>,
-  query: req.query,
-  headers: req.headers,
-  setHeader: (name, value) => void res.setHeader(name, value),
+const readRequest = (call: Call): ReadRequest => ({
+  params: call.params,
+  query: call.query,
+  headers: call.headers,
+  setHeader: (name, value) => void call.res.setHeader(name, value),
 });
 
-export function createEntityRouter(services: Services, dialect: Dialect): Router {
-  const r = Router();
-  // HEAD routes come before their GET twins: Express would otherwise answer HEAD with the GET handler.
+const status = (call: Call, code: number) => {
+  call.res.statusCode = code;
+  call.res.end();
+};
+
+export function entityRoutes(services: Services, dialect: Dialect): Route[] {
+  const base = `/openapi/${dialect.name}/entity`;
   const reads = entityReads(services, dialect);
-  const target = (req: Request) => targetOf({ params: req.params as Record<string, string> });
   const sm = withSystemMetadata;
+  const aspectOf = (call: Call) => {
+    const t = targetOf(call);
+    return { t, aspect: resolveAspect(t.def, call.params.aspect) };
+  };
+  const presentOne = (call: Call, t: ReturnType<typeof targetOf>, aspect: string, view: Parameters<Dialect['presentAspect']>[2]) =>
+    sendJson(call.res, 200, dialect.presentWrite({ urn: t.urn.raw, entityType: t.def.name, aspects: { [aspect]: view } }, sm(call)));
 
-  r.get('/:entity', async (req, res) => sendJson(res, 200, await reads.list(readRequest(req, res))));
-
-  r.post('/:entity', async (req, res) => {
-    const def = entityTypeOf(String(req.params.entity));
-    const items = dialect.readBatch(req.body);
-    const written = await batchUpsert(services, def.name, items, actorOf(res), waitForSearch(req));
-    sendJson(res, boolParam(req, 'async', true) ? 202 : 200, written.map((e) => dialect.presentWrite(e, sm(req))));
-  });
-
-  if (dialect.readBatchPatch) {
-    const readBatchPatch = dialect.readBatchPatch;
-    r.patch('/:entity', async (req, res) => {
-      const def = entityTypeOf(String(req.params.entity));
-      const items = readBatchPatch(req.body).map((i) => {
-        const t = resolveTarget(def.name, i.urn);
-        return { target: t, aspect: resolveAspect(t.def, i.aspect), patch: i.patch, systemMetadata: i.systemMetadata };
-      });
-      const views = [];
-      for (const i of items) {
-        const view = await patchAspect(services, { ...i, actor: actorOf(res), waitForSearch: waitForSearch(req) });
-        views.push(dialect.presentWrite({ urn: i.target.urn.raw, entityType: def.name, aspects: { [i.aspect]: view } }, sm(req)));
-      }
-      if (boolParam(req, 'async', true)) res.status(202).end();
-      else sendJson(res, 200, views);
+  const routes: Route[] = [
+    { method: 'GET', path: `${base}/:entity`, handle: async (call) => sendJson(call.res, 200, await reads.list(readRequest(call))) },
+    {
+      method: 'POST',
+      path: `${base}/:entity`,
+      handle: async (call) => {
+        const def = entityTypeOf(call.params.entity);
+        const items = dialect.readBatch(call.body);
+        const written = await batchUpsert(services, def.name, items, call.actor, waitForSearch(call));
+        sendJson(call.res, boolParam(call, 'async', true) ? 202 : 200, written.map((e) => dialect.presentWrite(e, sm(call))));
+      },
+    },
+    // HEAD routes come before their GET twins, which would otherwise answer HEAD.
+    { method: 'HEAD', path: `${base}/:entity/:urn`, handle: async (call) => status(call, (await entityIsLive(services, targetOf(call))) ? 204 : 404) },
+    { method: 'GET', path: `${base}/:entity/:urn`, handle: async (call) => sendJson(call.res, 200, await reads.entity(readRequest(call))) },
+    {
+      method: 'DELETE',
+      path: `${base}/:entity/:urn`,
+      handle: async (call) => {
+        const t = targetOf(call);
+        const aspects = listParam(call, 'aspects').map((a) => resolveAspect(t.def, a));
+        if (aspects.length > 0) await deleteAspects(services, t, aspects, call.actor, { waitForSearch: waitForSearch(call) });
+        else await deleteEntity(services, t, call.actor, { waitForSearch: waitForSearch(call) });
+        status(call, 200);
+      },
+    },
+    {
+      method: 'HEAD',
+      path: `${base}/:entity/:urn/:aspect`,
+      handle: async (call) => {
+        const { t, aspect } = aspectOf(call);
+        status(call, (await readAspect(services, t, aspect)) ? 204 : 404);
+      },
+    },
+    { method: 'GET', path: `${base}/:entity/:urn/:aspect`, handle: async (call) => sendJson(call.res, 200, await reads.aspect(readRequest(call))) },
+    {
+      method: 'POST',
+      path: `${base}/:entity/:urn/:aspect`,
+      handle: async (call) => {
+        const { t, aspect } = aspectOf(call);
+        const { value } = dialect.readAspectBody(call.body);
+        const create = boolParam(call, 'createIfNotExists', dialect.createIfNotExistsDefault);
+        const view = await upsertAspect(services, { target: t, aspect, value, mode: create ? 'create' : 'upsert', actor: call.actor, waitForSearch: waitForSearch(call) });
+        presentOne(call, t, aspect, view);
+      },
+    },
+    {
+      method: 'PATCH',
+      path: `${base}/:entity/:urn/:aspect`,
+      handle: async (call) => {
+        const { t, aspect } = aspectOf(call);
+        const view = await patchAspect(services, { target: t, aspect, patch: call.body, actor: call.actor, waitForSearch: waitForSearch(call) });
+        presentOne(call, t, aspect, view);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: `${base}/:entity/:urn/:aspect`,
+      handle: async (call) => {
+        const { t, aspect } = aspectOf(call);
+        await deleteAspects(services, t, [aspect], call.actor, { waitForSearch: waitForSearch(call) });
+        status(call, 200);
+      },
+    },
+  ];
+  const readBatchPatch = dialect.readBatchPatch;
+  if (readBatchPatch) {
+    routes.splice(2, 0, {
+      method: 'PATCH',
+      path: `${base}/:entity`,
+      handle: async (call) => {
+        const def = entityTypeOf(call.params.entity);
+        const items = readBatchPatch(call.body).map((i) => {
+          const t = resolveTarget(def.name, i.urn);
+          return { target: t, aspect: resolveAspect(t.def, i.aspect), patch: i.patch, systemMetadata: i.systemMetadata };
+        });
+        const views = [];
+        for (const i of items) {
+          const view = await patchAspect(services, { ...i, actor: call.actor, waitForSearch: waitForSearch(call) });
+          views.push(dialect.presentWrite({ urn: i.target.urn.raw, entityType: def.name, aspects: { [i.aspect]: view } }, sm(call)));
+        }
+        if (boolParam(call, 'async', true)) status(call, 202);
+        else sendJson(call.res, 200, views);
+      },
     });
   }
-
-  r.head('/:entity/:urn', async (req, res) => {
-    const t = target(req);
-    res.status((await entityIsLive(services, t)) ? 204 : 404).end();
-  });
-
-  r.get('/:entity/:urn', async (req, res) => sendJson(res, 200, await reads.entity(readRequest(req, res))));
-
-  r.delete('/:entity/:urn', async (req, res) => {
-    const t = target(req);
-    const aspects = listParam(req, 'aspects').map((a) => resolveAspect(t.def, a));
-    if (aspects.length > 0) await deleteAspects(services, t, aspects, actorOf(res), { waitForSearch: waitForSearch(req) });
-    else await deleteEntity(services, t, actorOf(res), { waitForSearch: waitForSearch(req) });
-    res.status(200).end();
-  });
-
-  r.head('/:entity/:urn/:aspect', async (req, res) => {
-    const t = target(req);
-    const view = await readAspect(services, t, resolveAspect(t.def, String(req.params.aspect)));
-    res.status(view ? 204 : 404).end();
-  });
-
-  r.get('/:entity/:urn/:aspect', async (req, res) => sendJson(res, 200, await reads.aspect(readRequest(req, res))));
-
-  r.post('/:entity/:urn/:aspect', async (req, res) => {
-    const t = target(req);
-    const aspect = resolveAspect(t.def, String(req.params.aspect));
-    const { value } = dialect.readAspectBody(req.body);
-    const create = boolParam(req, 'createIfNotExists', dialect.createIfNotExistsDefault);
-    const view = await upsertAspect(services, { target: t, aspect, value, mode: create ? 'create' : 'upsert', actor: actorOf(res), waitForSearch: waitForSearch(req) });
-    sendJson(res, 200, dialect.presentWrite({ urn: t.urn.raw, entityType: t.def.name, aspects: { [aspect]: view } }, sm(req)));
-  });
-
-  r.patch('/:entity/:urn/:aspect', async (req, res) => {
-    const t = target(req);
-    const aspect = resolveAspect(t.def, String(req.params.aspect));
-    const view = await patchAspect(services, { target: t, aspect, patch: req.body, actor: actorOf(res), waitForSearch: waitForSearch(req) });
-    sendJson(res, 200, dialect.presentWrite({ urn: t.urn.raw, entityType: t.def.name, aspects: { [aspect]: view } }, sm(req)));
-  });
-
-  r.delete('/:entity/:urn/:aspect', async (req, res) => {
-    const t = target(req);
-    await deleteAspects(services, t, [resolveAspect(t.def, String(req.params.aspect))], actorOf(res), { waitForSearch: waitForSearch(req) });
-    res.status(200).end();
-  });
-
-  return r;
+  return routes;
 }

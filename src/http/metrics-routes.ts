@@ -1,11 +1,9 @@
 /** `GET /metrics`: this service's Prometheus registry in the text exposition format. */
-import { Router } from 'express';
 import type { Metrics } from '../metrics/metrics.js';
+import { sendText } from '../wire/send-text.js';
+import type { Route } from './route.js';
 
-export function createMetricsRouter(metrics: Metrics): Router {
-  const r = Router();
-  r.get('/metrics', async (_req, res) => {
-    res.status(200).type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
-  return r;
+/** Scrapers inside a private network may read /metrics without a token when METRICS_PUBLIC=true; otherwise it is protected like the API. */
+export function metricsRoutes(metrics: Metrics, isPublic: boolean): Route[] {
+  return [{ method: 'GET', path: '/metrics', public: isPublic, handle: async ({ res }) => sendText(res, 200, metrics.registry.contentType, await metrics.registry.metrics()) }];
 }

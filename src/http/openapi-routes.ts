@@ -1,32 +1,42 @@
 /** Serves the generated OpenAPI documents (`/openapi/v3|v2/api-docs`) and the Swagger UI explorer bundled from swagger-ui-dist. */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { Router } from 'express';
-import type { Services } from '../services.js';
+import { dirname, extname, join } from 'node:path';
+import { sendText } from '../wire/send-text.js';
 import { openApiDocument } from './openapi/document.js';
 import { swaggerInitializer, swaggerPage, SWAGGER_ASSETS } from './openapi/swagger-page.js';
+import type { Route } from './route.js';
 
 const swaggerDist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const ASSET_TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.png': 'image/png' };
 
 /** Generated once per process: every app serves the same documents. */
 const docs: Partial<Record<'v2' | 'v3', string>> = {};
 const docText = (v: 'v2' | 'v3') => (docs[v] ??= JSON.stringify(openApiDocument(v)));
 
-export function createOpenApiRouter(_services: Services): Router {
-  const r = Router();
-  for (const v of ['v3', 'v2'] as const) {
-    r.get(`/openapi/${v}/api-docs`, (_req, res) => void res.status(200).type('application/json').send(docText(v)));
-  }
-  r.get(['/openapi/swagger-ui', '/openapi/swagger-ui/index.html'], (req, res) => {
-    res.status(200).type('text/html').send(swaggerPage(`${req.baseUrl}/openapi/swagger-ui`));
-  });
-  r.get('/openapi/swagger-ui/swagger-initializer.js', (req, res) => {
-    res.status(200).type('text/javascript').send(swaggerInitializer(req.baseUrl));
-  });
-  for (const asset of SWAGGER_ASSETS) {
-    r.get(`/openapi/swagger-ui/${asset}`, (_req, res) => {
-      res.sendFile(join(swaggerDist, asset), { maxAge: '1d' });
-    });
-  }
-  return r;
+export function openApiRoutes(): Route[] {
+  const assets = new Map<string, Buffer>();
+  const routes: Route[] = (['v3', 'v2'] as const).map((v) => ({
+    method: 'GET' as const,
+    path: `/openapi/${v}/api-docs`,
+    public: true,
+    handle: ({ res }) => sendText(res, 200, 'application/json', docText(v)),
+  }));
+  routes.push(
+    { method: 'GET', path: ['/openapi/swagger-ui', '/openapi/swagger-ui/index.html'], public: true, handle: ({ res, base }) => sendText(res, 200, 'text/html', swaggerPage(`${base}/openapi/swagger-ui`)) },
+    { method: 'GET', path: '/openapi/swagger-ui/swagger-initializer.js', public: true, handle: ({ res, base }) => sendText(res, 200, 'text/javascript', swaggerInitializer(base)) },
+    ...SWAGGER_ASSETS.map(
+      (asset): Route => ({
+        method: 'GET',
+        path: `/openapi/swagger-ui/${asset}`,
+        public: true,
+        // The package's files never change while the process runs: read once, kept in memory, cached a day by browsers.
+        handle: ({ res }) => {
+          const bytes = assets.get(asset) ?? assets.set(asset, readFileSync(join(swaggerDist, asset))).get(asset)!;
+          sendText(res, 200, ASSET_TYPES[extname(asset)] ?? 'application/octet-stream', bytes, { 'Cache-Control': 'public, max-age=86400' });
+        },
+      }),
+    ),
+  );
+  return routes;
 }

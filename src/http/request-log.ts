@@ -1,8 +1,9 @@
 /** One log line and one metrics observation per request: method, route template, status, latency, actor and request id; no URN, token or body. */
-import type { RequestHandler } from 'express';
 import { fixedFieldLogger, type Logger } from '../logger.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { trackRouteTemplate } from './request-route.js';
+
+/** What a request was not routed to: refused before routing (401) or no route matched (404). */
+export const UNROUTED = '(unrouted)';
 
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 const DECLARED_NAME = /^\s*(?:#[^\n]*\n\s*)*(?:query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]*)/;
@@ -44,25 +45,5 @@ export function requestObserver(log: Logger, metrics?: Metrics): (r: RequestReco
     const line = { method: r.method, route: r.route, status: r.status, ms: Math.round(r.seconds * 1e4) / 10, actor: r.actor, requestId: r.requestId };
     if (r.status >= 500) access.error(line, 'request');
     else access.info(line, 'request');
-  };
-}
-
-export function requestLog(log: Logger, metrics?: Metrics): RequestHandler {
-  const observe = requestObserver(log, metrics);
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    const routeOf = trackRouteTemplate(req, res);
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeOf();
-      const status = res.writableFinished ? res.statusCode : 499;
-      observe({ method: req.method, route, status, seconds, actor: res.locals.actor, requestId: res.locals.requestId }, req.body);
-    };
-    res.on('finish', finish);
-    res.on('close', finish);
-    next();
   };
 }

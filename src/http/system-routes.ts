@@ -1,9 +1,9 @@
 /** Liveness and readiness (the client configuration probe is in gms/config-routes); /ready names the check that fails. */
-import { Router } from 'express';
 import { isBootstrapped } from '../catalog/bootstrap.js';
 import { reindexLockHolder } from '../jobs/reindex-lock.js';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
+import type { Route } from './route.js';
 
 /** How long /health trusts its last look at the cluster: probes every second cost one cluster call per few seconds. */
 const HEALTH_TTL_MS = 5000;
@@ -34,18 +34,20 @@ async function readiness(services: Services): Promise<Failure | undefined> {
   return undefined;
 }
 
-export function createSystemRouter(services: Services): Router {
-  const r = Router();
+export function systemRoutes(services: Services): Route[] {
   let health: { at: number; up: Promise<boolean> } | undefined;
-  r.get('/health', async (_req, res) => {
+  const healthRoute = async ({ res }: { res: Parameters<typeof sendJson>[0] }) => {
     if (!health || Date.now() - health.at > HEALTH_TTL_MS) health = { at: Date.now(), up: services.indices.reachable(3000) };
     const up = await health.up;
     sendJson(res, 200, { status: 'ok', opensearch: up ? 'reachable' : 'unreachable' });
-  });
-  r.get('/ready', async (_req, res) => {
+  };
+  const readyRoute = async ({ res }: { res: Parameters<typeof sendJson>[0] }) => {
     const failure = await readiness(services);
     if (failure) return sendJson(res, 503, { ready: false, ...failure });
     sendJson(res, 200, { ready: true });
-  });
-  return r;
+  };
+  return [
+    { method: 'GET', path: '/health', public: true, handle: healthRoute },
+    { method: 'GET', path: '/ready', public: true, handle: readyRoute },
+  ];
 }

@@ -124,10 +124,10 @@ describe('bodies', () => {
     });
 
   /** Sends `body` as it is, with a declared length, chunked, or gzip-compressed with a declared length. */
-  const sent = (url: string, body: string, how: 'length' | 'chunked' | 'gzip') =>
+  const sent = (url: string, body: string, how: 'length' | 'chunked' | 'gzip', contentType = 'application/json') =>
     new Promise<{ status: number; body: any }>((resolve, reject) => {
       const bytes = how === 'gzip' ? gzipSync(body) : Buffer.from(body);
-      const headers: Record<string, string | number> = { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' };
+      const headers: Record<string, string | number> = { authorization: `Bearer ${app.token}`, 'content-type': contentType };
       if (how === 'chunked') headers['transfer-encoding'] = 'chunked';
       else headers['content-length'] = bytes.length;
       if (how === 'gzip') headers['content-encoding'] = 'gzip';
@@ -152,6 +152,20 @@ describe('bodies', () => {
     }
     const empty = await Promise.all((['length', 'chunked'] as const).map((how) => sent(path, '', how)));
     expect(empty[0]).toEqual(empty[1]);
+  });
+
+  it('decides media type and charset by one rule however the body arrives: charset=utf8 is UTF-8, charset=latin1 is refused', async () => {
+    const good = JSON.stringify({ value: { removed: false } });
+    const upsert = `${path.replace('/status', '/datasetProperties')}?createIfNotExists=false`;
+    for (const how of ['length', 'chunked', 'gzip'] as const) {
+      expect((await sent(upsert, JSON.stringify({ value: { name: how } }), how, 'application/json; charset=utf8')).status, how).toBe(200);
+      expect((await sent(upsert, JSON.stringify({ value: { name: how } }), how, 'application/json; charset="UTF_8"')).status, how).toBe(200);
+      const refused = await sent(path, good, how, 'application/json; charset=latin1');
+      expect(refused, how).toEqual({ status: 415, body: { error: 'Unsupported Media Type', message: 'Unsupported charset latin1: bodies must be UTF-8' } });
+    }
+    // An oversized body is refused alike, counted after decoding.
+    const big = JSON.stringify({ value: { removed: false, pad: 'x'.repeat(1_100_000) } });
+    for (const how of ['length', 'chunked', 'gzip'] as const) expect((await sent(path, big, how)).status, how).toBe(413);
   });
 
   it('refuses invalid UTF-8 (400), other charsets and non-JSON types (415), oversized (413) and deeply nested (400) bodies', async () => {

@@ -5,7 +5,7 @@ import { expect, inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { bootstrapCatalog } from '../../src/catalog/bootstrap.js';
 import { mintToken } from '../../src/auth/tokens.js';
-import { createRequestListener } from '../../src/http/front.js';
+import { createRequestListener } from '../../src/http/pipeline.js';
 import { listen } from '../../src/http/listen.js';
 import { jobHandlers } from '../../src/jobs/handlers.js';
 import { JobRunner } from '../../src/jobs/job-queue.js';

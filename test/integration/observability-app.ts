@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
 import { bootstrapCatalog } from '../../src/catalog/bootstrap.js';
 import { loadConfig } from '../../src/config.js';
-import { createRequestListener } from '../../src/http/front.js';
+import { createRequestListener } from '../../src/http/pipeline.js';
 import { jobHandlers } from '../../src/jobs/handlers.js';
 import { JobRunner } from '../../src/jobs/job-queue.js';
 import { createLogger } from '../../src/logger.js';

@@ -1,0 +1,78 @@
+/**
+ * The process's request listener and the one pipeline every request goes through: request id and log context, one
+ * access-log line and metrics observation, authentication (unless the route is public), the body reader, then the
+ * route table (routes.ts) through one router; errors meet one boundary. There is no second way in.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import qs from 'qs';
+import { notFound } from '../errors.js';
+import { runWithLogContext } from '../logger.js';
+import type { Services } from '../services.js';
+import { bodyReader } from './body-reader.js';
+import { answerError } from './error-handler.js';
+import { requestIdOf } from './request-id.js';
+import { requestObserver, UNROUTED } from './request-log.js';
+import { DECLINE, type Call } from './route.js';
+import { createRouter, type Router } from './router.js';
+import { createRoutes } from './routes.js';
+
+type Req = IncomingMessage & { body?: unknown };
+
+export function createRequestListener(services: Services, router: Router = createRouter(createRoutes(services))): RequestListener {
+  const readBody = bodyReader({ maxBodyBytes: services.config.MAX_BODY_BYTES, maxJsonDepth: services.config.MAX_JSON_DEPTH });
+  const observe = requestObserver(services.log, services.metrics);
+
+  async function serve(req: Req, res: ServerResponse, path: string, search: string, seen: { route: string; actor?: string }): Promise<void> {
+    const method = req.method ?? 'GET';
+    const actor = router.isPublic(method, path, req.headers) ? undefined : await services.auth.authenticate(req.headers.authorization);
+    seen.actor = actor;
+    await readBody(req, res);
+    let query: Record<string, unknown> | undefined;
+    for (const match of router.match(method, path)) {
+      seen.route = match.template;
+      const call: Call = {
+        req,
+        res,
+        params: match.params,
+        // Parsed only when a handler asks, as Express's `extended` parser parses (qs, prototype names allowed as plain keys).
+        get query() {
+          return (query ??= search ? qs.parse(search, { allowPrototypes: true }) : {});
+        },
+        headers: req.headers,
+        body: req.body,
+        actor: actor!,
+        base: match.base,
+        rest: match.rest,
+      };
+      if ((await match.route.handle(call)) !== DECLINE) return;
+    }
+    seen.route = UNROUTED;
+    throw notFound(`No route for ${method} ${path}`);
+  }
+
+  return (req: Req, res) => {
+    const started = process.hrtime.bigint();
+    const requestId = requestIdOf(req.headers['x-request-id']);
+    res.setHeader('X-Request-Id', requestId);
+    // A refusal by authentication comes before routing and is logged as unrouted.
+    const seen: { route: string; actor?: string } = { route: UNROUTED };
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      const status = res.writableFinished ? res.statusCode : 499;
+      observe({ method: req.method!, route: seen.route, status, seconds: Number(process.hrtime.bigint() - started) / 1e9, actor: seen.actor, requestId }, req.body);
+    };
+    res.on('finish', finish);
+    res.on('close', finish);
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    runWithLogContext({ requestId }, () =>
+      serve(req, res, path, q < 0 ? '' : url.slice(q + 1), seen).catch((e) => {
+        if (!res.headersSent) answerError(res, e, services.log);
+        else if (!res.writableEnded) res.destroy();
+      }),
+    );
+  };
+}

@@ -1,0 +1,42 @@
+/** What a route is: methods, path templates, whether it needs a caller, and its handler over one request's `Call`. */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { ParamSource } from '../wire/params.js';
+
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One request as every handler sees it, whatever the transport's framework would have made of it. */
+export interface Call extends ParamSource {
+  req: IncomingMessage & { body?: unknown };
+  res: ServerResponse;
+  /** Path parameters, percent-decoded. */
+  params: Record<string, string>;
+  /** The query string, parsed by `qs` as Express's extended parser parsed it. */
+  query: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+  /** The JSON body read by the pipeline (undefined for a bodiless request). */
+  body: unknown;
+  /** The authenticated caller; `undefined` only on public routes. */
+  actor: string;
+  /** `/gms` when the request came in under it, else the empty string. */
+  base: string;
+  /** For a prefix route: the rest of the path after the prefix (`/` at least). */
+  rest: string;
+}
+
+/** Returned by a handler that declines a request it matched (an unknown `action`), so later routes may take it. */
+export const DECLINE = Symbol('decline');
+
+export type Handler = (call: Call) => unknown;
+
+export interface Route {
+  method: Method | readonly Method[];
+  /** Literal segments match in any letter case, `:name` one segment; one trailing slash and a `/gms` base are allowed. */
+  path: string | readonly string[];
+  handle: Handler;
+  /** Reachable without a token (for GET and HEAD only): always, or when the request's headers say so. */
+  public?: boolean | ((headers: IncomingHttpHeaders) => boolean);
+  /** Matches the path and anything below it (`rest` holds what is below). */
+  prefix?: boolean;
+  /** Served at the root only, never under `/gms`. */
+  rootOnly?: boolean;
+}

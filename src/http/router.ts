@@ -1,0 +1,79 @@
+/**
+ * Matches a request to the one route table (routes.ts) the way clients of the original expect: literal segments in any
+ * letter case, one optional trailing slash, every API route also under `/gms`, HEAD served by a GET route.
+ */
+import { validationError } from '../errors.js';
+import type { Method, Route } from './route.js';
+
+export interface Match {
+  route: Route;
+  /** The route's template as the access log and metrics name it: `/gms/openapi/v3/entity/:entity/:urn`. */
+  template: string;
+  params: Record<string, string>;
+  base: string;
+  rest: string;
+}
+
+interface Compiled {
+  route: Route;
+  methods: ReadonlySet<string>;
+  pattern: RegExp;
+  template: string;
+  names: string[];
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compile(route: Route, path: string): Compiled {
+  const names: string[] = [];
+  const body = path
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      if (!segment.startsWith(':')) return `/${escape(segment)}`;
+      names.push(segment.slice(1));
+      return '/([^/]+)';
+    })
+    .join('');
+  const base = route.rootOnly ? '()' : '(/gms)?';
+  const tail = route.prefix ? '(/.*)?' : '/?';
+  const methods = new Set<string>(typeof route.method === 'string' ? [route.method] : route.method);
+  return { route, methods, pattern: new RegExp(`^${base}${body}${tail}$`, 'i'), template: path, names };
+}
+
+function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw validationError(`Failed to decode param '${raw}'`);
+  }
+}
+
+export function createRouter(routes: readonly Route[]) {
+  const compiled = routes.flatMap((r) => (typeof r.path === 'string' ? [r.path] : r.path).map((p) => compile(r, p)));
+  /** Every route that takes this method and path, in table order (a handler may decline and leave it to the next). */
+  function* match(method: string, path: string): Generator<Match> {
+    for (const c of compiled) {
+      if (!c.methods.has(method) && !(method === 'HEAD' && c.methods.has('GET'))) continue;
+      const m = c.pattern.exec(path);
+      if (!m) continue;
+      const params: Record<string, string> = {};
+      c.names.forEach((name, i) => (params[name] = decodeParam(m[i + 2])));
+      const base = m[1] ? '/gms' : '';
+      yield { route: c.route, template: `${base}${c.template}`, params, base, rest: c.route.prefix ? m[c.names.length + 2] || '/' : '' };
+    }
+  }
+  /** Whether a request may go without a token: the first route of its path and method says so. */
+  function isPublic(method: string, path: string, headers: Parameters<Extract<Route['public'], Function>>[0]): boolean {
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    for (const c of compiled) {
+      if (!(c.methods.has('GET') || c.methods.has(method as Method)) || !c.pattern.test(path)) continue;
+      const p = c.route.public;
+      return typeof p === 'function' ? p(headers) : !!p;
+    }
+    return false;
+  }
+  return { match, isPublic, routes: compiled.map((c) => ({ methods: [...c.methods], path: c.template, prefix: !!c.route.prefix, rootOnly: !!c.route.rootOnly })) };
+}
+
+export type Router = ReturnType<typeof createRouter>;

@@ -1,0 +1,58 @@
+/**
+ * The one route table: every route of the service, REST v2/v3, the original client's wire, GraphQL, documents, jobs,
+ * health, metrics and the web page. The pipeline (pipeline.ts) serves it through one router; each route is also
+ * reachable under `/gms` (except the web page), as the original's clients expect.
+ */
+import { createGraphqlServe } from '../graphql/handler.js';
+import { aspectsRoutes } from '../gms/aspects-routes.js';
+import { configRoutes } from '../gms/config-routes.js';
+import { entitiesRoutes } from '../gms/entities-routes.js';
+import { entitiesV2Routes } from '../gms/entities-v2-routes.js';
+import { ingestRoutes } from '../gms/ingest-routes.js';
+import type { Services } from '../services.js';
+import { entityRoutes } from './entity-routes.js';
+import { jobsRoutes } from './jobs-routes.js';
+import { metricsRoutes } from './metrics-routes.js';
+import { openApiRoutes } from './openapi-routes.js';
+import type { Call, Route } from './route.js';
+import { systemRoutes } from './system-routes.js';
+import { uiRoutes } from './ui-routes.js';
+import { v2Dialect } from './v2/dialect.js';
+import { v3Dialect } from './v3/dialect.js';
+
+function graphqlRoutes(services: Services): Route[] {
+  const serve = createGraphqlServe(services);
+  const handle = ({ req, res, actor }: Call) =>
+    new Promise<void>((resolve, reject) => {
+      res.once('finish', () => resolve());
+      res.once('close', () => resolve());
+      serve(req, res, actor, (err) => (err === undefined ? resolve() : reject(err)));
+    });
+  return [
+    {
+      method: ['GET', 'POST'],
+      path: ['/api/graphql', '/api/v2/graphql'],
+      // GraphiQL is an HTML page (yoga renders it for GET + text/html and executes nothing); operations always need a token.
+      public: (headers) => !!headers.accept?.includes('text/html'),
+      handle,
+    },
+  ];
+}
+
+export function createRoutes(services: Services): Route[] {
+  return [
+    ...systemRoutes(services),
+    ...metricsRoutes(services.metrics, services.config.METRICS_PUBLIC),
+    ...entityRoutes(services, v2Dialect),
+    ...entityRoutes(services, v3Dialect),
+    ...ingestRoutes(services),
+    ...aspectsRoutes(services),
+    ...entitiesV2Routes(services),
+    ...entitiesRoutes(services),
+    ...configRoutes(),
+    ...openApiRoutes(),
+    ...jobsRoutes(services),
+    ...graphqlRoutes(services),
+    ...uiRoutes(),
+  ];
+}
