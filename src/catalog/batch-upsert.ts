@@ -5,12 +5,13 @@
  */
 import { CatalogError } from '../errors.js';
 import { UNCHANGED, type EntityDoc, type VersionedDoc } from '../storage/entity-store.js';
-import { loadDefinitions, type DefinitionMemo } from './definitions.js';
+import type { DefinitionMemo } from './definitions.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { checkBatchSize } from './batch-limit.js';
 import { resolveAspect, resolveTarget } from './entity-target.js';
 import { presentEntity, type EntityView } from './read-entity.js';
 import { applyChanges, needsExistingEntity, validateAspectValue, writeAspects, type WriteInput } from './write-aspects.js';
+import { precheckWrites } from './write-prechecks.js';
 
 export interface BatchEntityInput {
   urn: unknown;
@@ -98,8 +99,9 @@ export async function batchUpsert(services: CatalogDeps, entityName: string, ite
   if (inputs.length === 0) return [];
   const entityType = inputs[0].target.def.name;
   const urns = inputs.map((i) => i.target.urn.raw);
-  // The entities and every definition the batch's values name, read at once: one `_mget` each for the whole batch.
-  const [existing] = await Promise.all([services.store.mgetVersioned(entityType, urns), loadDefinitions(services, propertyUrnsOf(items), definitions)]);
+  // The entities, and the checks every write makes first (the definitions the values name, parents), read at once:
+  // one `_mget` each for the whole batch.
+  const [existing] = await Promise.all([services.store.mgetVersioned(entityType, urns), precheckWrites(services, inputs, definitions, { propertyUrns: propertyUrnsOf(items), label: opts.label })]);
   const groups = groupByUrn(inputs);
   // One bulk write for every entity: new ones created, existing ones replaced where unchanged since the read. Items
   // naming one URN (the wire sends one aspect per proposal) are applied in order to one document, each checked by

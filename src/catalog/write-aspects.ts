@@ -3,39 +3,18 @@ import { dequal } from 'dequal';
 import type { z } from 'zod';
 import { AlreadyExistsError, notFound, validationError } from '../errors.js';
 import { aspectSchemas } from '../model/aspects/index.js';
-import { ANNOTATION_ASPECTS } from '../model/entity-types.js';
 import { findForbiddenKey } from '../model/forbidden-keys.js';
-import { parseUrn } from '../model/urn.js';
 import { UNCHANGED, type EntityDoc } from '../storage/entity-store.js';
 import type { CatalogDeps } from './catalog-deps.js';
-import { existenceUrnOf, type EntityTarget } from './entity-target.js';
+import { precheckWrites } from './write-prechecks.js';
 import { applySearchFields } from './search-fields.js';
 import type { DefinitionMemo } from './definitions.js';
+import { DELETE_ASPECT, KEEP_ASPECT, needsExistingEntity, type WriteInput } from './write-input.js';
+import type { EntityTarget } from './entity-target.js';
 import { randomUUID } from 'node:crypto';
 
-export const DELETE_ASPECT = Symbol('delete-aspect');
-export const KEEP_ASPECT = Symbol('keep-aspect');
-
-export interface AspectChange {
-  aspect: string;
-  /** Computes the new value from the current one (undefined when absent). */
-  compute: (previous: unknown) => unknown | typeof DELETE_ASPECT | typeof KEEP_ASPECT | Promise<unknown>;
-  /** `create` refuses when the aspect already exists (409). */
-  mode?: 'upsert' | 'create';
-  /** The writer's own system metadata (run id, pipeline, properties): stored with the new value, echoed by the /gms wire. */
-  systemMetadata?: Record<string, unknown>;
-}
-
-export interface WriteInput {
-  target: EntityTarget;
-  changes: AspectChange[];
-  actor: string;
-  waitForSearch?: boolean;
-  /** Refuse to create the entity: every change needs it to exist already. */
-  mustExist?: boolean;
-  /** Definitions read real-time for this request, shared by the items of one batch (fetched once per batch). */
-  definitions?: DefinitionMemo;
-}
+export { DELETE_ASPECT, KEEP_ASPECT, needsExistingEntity } from './write-input.js';
+export type { AspectChange, WriteInput } from './write-input.js';
 
 export function formatZodIssues(aspect: string, error: z.ZodError): string {
   return error.issues
@@ -68,22 +47,6 @@ function newDoc(target: EntityTarget, actor: string, now: number): EntityDoc {
   if (target.def.name === 'structuredProperty') doc.generation = randomUUID();
   return doc;
 }
-
-/** A schemaField has no document of its own to check inside the write: its parent dataset is checked first. */
-async function checkParentExists(services: CatalogDeps, target: EntityTarget): Promise<void> {
-  const urn = existenceUrnOf(target);
-  if (urn === target.urn.raw) return;
-  const parent = parseUrn(urn);
-  if (!(await services.store.get(parent.entityType, parent.raw))) throw notFound(`Entity ${parent.raw} (parent of ${target.urn.raw}) does not exist`);
-}
-
-/**
- * Annotation aspects need an existing entity, unless the same write also carries an aspect that creates it (a batch
- * item with datasetProperties and structuredProperties), or CREATE_MISSING_ENTITIES lets their writes create it.
- */
-export const needsExistingEntity = (input: WriteInput, createMissing = false) =>
-  input.mustExist ||
-  (!createMissing && input.changes.some((c) => ANNOTATION_ASPECTS.has(c.aspect)) && input.changes.every((c) => ANNOTATION_ASPECTS.has(c.aspect)));
 
 /**
  * Applies the changes to the entity's current document (null when it does not exist yet) and returns the document to
@@ -139,8 +102,9 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
 }
 
 export async function writeAspects(services: CatalogDeps, input: WriteInput): Promise<EntityDoc | null> {
-  if (needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES)) await checkParentExists(services, input.target);
-  const doc = await services.store.mutate(input.target.def.name, input.target.urn.raw, (current) => applyChanges(services, input, current), { refresh: input.waitForSearch });
+  const definitions = input.definitions ?? services.definitionCache.writeMemo();
+  await precheckWrites(services, [input], definitions);
+  const doc = await services.store.mutate(input.target.def.name, input.target.urn.raw, (current) => applyChanges(services, { ...input, definitions }, current), { refresh: input.waitForSearch });
   services.definitionCache.afterWrite(input.target.def.name);
   return doc;
 }

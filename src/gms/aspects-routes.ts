@@ -6,7 +6,7 @@ import { sendJson } from '../wire/json.js';
 import { stringParam } from '../wire/params.js';
 import { clientTarget, readClientEntity } from './read-client-entity.js';
 import { recordNameOf } from './record-names.js';
-import type { Route } from '../http/route.js';
+import type { Route } from '../wire/route.js';
 
 export function aspectsRoutes(services: Services): Route[] {
   const handle: Route['handle'] = async (req) => {

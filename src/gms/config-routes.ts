@@ -1,6 +1,6 @@
 /** `GET /config`, the probe the original's client makes before every command: only what Tessera really does. */
 import { sendJson } from '../wire/json.js';
-import type { Route } from '../http/route.js';
+import type { Route } from '../wire/route.js';
 
 /**
  * `noCode` must be the string "true" or the client refuses to talk to us. The version stays below 1.0.1, the release

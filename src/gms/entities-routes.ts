@@ -8,7 +8,7 @@ import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
 import { waitForSearch } from '../wire/params.js';
 import { deleteTagReferences } from './tag-references.js';
-import { DECLINE, type Call, type Route } from '../http/route.js';
+import { DECLINE, type Call, type Route } from '../wire/route.js';
 
 export const DeleteBodySchema = z.strictObject({ urn: z.string() });
 export const ReferencesBodySchema = z.strictObject({ urn: z.string(), dryRun: z.union([z.boolean(), z.enum(['true', 'false'])]).optional() });

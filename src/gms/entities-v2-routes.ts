@@ -5,7 +5,7 @@ import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
 import { stringParam } from '../wire/params.js';
 import { clientTarget, readClientEntity } from './read-client-entity.js';
-import type { Route } from '../http/route.js';
+import type { Route } from '../wire/route.js';
 
 /** `List(a,b)` (Rest.li's list syntax) or `a,b` → names; undefined when the parameter is absent. */
 export function parseRestliList(raw: string | undefined): string[] | undefined {

@@ -1,6 +1,6 @@
 /** The emitter wire of the original's clients: `POST /aspects?action=ingestProposal[Batch]`, over the aspect operations. */
 import type { ServerResponse } from 'node:http';
-import { DECLINE, type Route } from '../http/route.js';
+import { DECLINE, type Route } from '../wire/route.js';
 import { z } from 'zod';
 import { deleteAspects } from '../catalog/delete-entity.js';
 import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/entity-target.js';

@@ -10,7 +10,7 @@ import type { Dialect } from './dialect.js';
 import { sendJson } from '../wire/json.js';
 import { entityReads, entityTypeOf, targetOf, withSystemMetadata, type ReadRequest } from './entity-reads.js';
 import { boolParam, listParam, waitForSearch } from '../wire/params.js';
-import type { Call, Route } from './route.js';
+import type { Call, Route } from '../wire/route.js';
 
 const readRequest = (call: Call): ReadRequest => ({
   params: call.params,

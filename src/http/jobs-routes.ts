@@ -3,7 +3,7 @@ import { notFound } from '../errors.js';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
 import { enumParam, intParam, stringParam } from '../wire/params.js';
-import type { Route } from './route.js';
+import type { Route } from '../wire/route.js';
 
 const STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 

@@ -5,7 +5,7 @@ import { dirname, extname, join } from 'node:path';
 import { sendText } from '../wire/send-text.js';
 import { openApiDocument } from './openapi/document.js';
 import { swaggerInitializer, swaggerPage, SWAGGER_ASSETS } from './openapi/swagger-page.js';
-import type { Route } from './route.js';
+import type { Route } from '../wire/route.js';
 
 const swaggerDist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ASSET_TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.png': 'image/png' };

@@ -12,7 +12,7 @@ import { bodyReader } from './body-reader.js';
 import { answerError } from './error-handler.js';
 import { requestIdOf } from './request-id.js';
 import { requestObserver, UNROUTED } from './request-log.js';
-import { DECLINE, type Call } from './route.js';
+import { DECLINE, type Call } from '../wire/route.js';
 import { createRouter, type Router } from './router.js';
 import { createRoutes } from './routes.js';
 

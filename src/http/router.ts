@@ -3,7 +3,7 @@
  * letter case, one optional trailing slash, every API route also under `/gms`, HEAD served by a GET route.
  */
 import { validationError } from '../errors.js';
-import type { Method, Route } from './route.js';
+import type { Method, Route } from '../wire/route.js';
 
 export interface Match {
   route: Route;

@@ -14,7 +14,7 @@ import { entityRoutes } from './entity-routes.js';
 import { jobsRoutes } from './jobs-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
 import { openApiRoutes } from './openapi-routes.js';
-import type { Call, Route } from './route.js';
+import type { Call, Route } from '../wire/route.js';
 import { systemRoutes } from './system-routes.js';
 import { uiRoutes } from './ui-routes.js';
 import { v2Dialect } from './v2/dialect.js';

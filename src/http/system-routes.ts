@@ -3,7 +3,7 @@ import { isBootstrapped } from '../catalog/bootstrap.js';
 import { reindexLockHolder } from '../jobs/reindex-lock.js';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
-import type { Route } from './route.js';
+import type { Route } from '../wire/route.js';
 
 /** How long /health trusts its last look at the cluster: probes every second cost one cluster call per few seconds. */
 const HEALTH_TTL_MS = 5000;

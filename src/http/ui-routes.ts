@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { notFound } from '../errors.js';
 import { sendText } from '../wire/send-text.js';
-import type { Call, Route } from './route.js';
+import type { Call, Route } from '../wire/route.js';
 
 // From src/http (tsx) and from dist/http (built) alike, the page is built into <root>/dist/ui.
 export const UI_DIR = fileURLToPath(new URL('../../dist/ui/', import.meta.url));

@@ -1,6 +1,6 @@
 /** What a route is: methods, path templates, whether it needs a caller, and its handler over one request's `Call`. */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { ParamSource } from '../wire/params.js';
+import type { ParamSource } from './params.js';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

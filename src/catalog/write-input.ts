@@ -1,0 +1,37 @@
+/** What a write is: the entity it targets, its aspect changes and who makes it — and whether it needs the entity to exist. */
+import { ANNOTATION_ASPECTS } from '../model/entity-types.js';
+import type { DefinitionMemo } from './definition-info.js';
+import type { EntityTarget } from './entity-target.js';
+
+export const DELETE_ASPECT = Symbol('delete-aspect');
+export const KEEP_ASPECT = Symbol('keep-aspect');
+
+export interface AspectChange {
+  aspect: string;
+  /** Computes the new value from the current one (undefined when absent). */
+  compute: (previous: unknown) => unknown | typeof DELETE_ASPECT | typeof KEEP_ASPECT | Promise<unknown>;
+  /** `create` refuses when the aspect already exists (409). */
+  mode?: 'upsert' | 'create';
+  /** The writer's own system metadata (run id, pipeline, properties): stored with the new value, echoed by the /gms wire. */
+  systemMetadata?: Record<string, unknown>;
+}
+
+export interface WriteInput {
+  target: EntityTarget;
+  changes: AspectChange[];
+  actor: string;
+  waitForSearch?: boolean;
+  /** Refuse to create the entity: every change needs it to exist already. */
+  mustExist?: boolean;
+  /** Definitions read real-time for this request, shared by the items of one batch (fetched once per batch). */
+  definitions?: DefinitionMemo;
+}
+
+/**
+ * Annotation aspects need an existing entity, unless the same write also carries an aspect that creates it (a batch
+ * item with datasetProperties and structuredProperties), or CREATE_MISSING_ENTITIES lets their writes create it.
+ */
+export const needsExistingEntity = (input: WriteInput, createMissing = false) =>
+  input.mustExist ||
+  (!createMissing && input.changes.some((c) => ANNOTATION_ASPECTS.has(c.aspect)) && input.changes.every((c) => ANNOTATION_ASPECTS.has(c.aspect)));
+
