@@ -2,7 +2,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { createGraphQLError, createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { jsonDepthOf } from '../model/json-depth.js';
@@ -10,7 +9,8 @@ import type { Services } from '../services.js';
 import { createContext, type GraphqlContext } from './context.js';
 import { maskGraphqlError } from './errors.js';
 import { resolvers } from './resolvers/index.js';
-import { plainParamsOf, plainPostServer } from './plain-post.js';
+import { booleanStrings } from './boolean-strings.js';
+import { jitPlugin, parserAndValidationCaches, resultShape } from './executor-plugins.js';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../src/graphql/schema/', import.meta.url));
 
@@ -21,25 +21,14 @@ export function loadTypeDefs(): string[] {
     .map((f) => readFileSync(`${SCHEMA_DIR}${f}`, 'utf8'));
 }
 
-/** Successful answers carry `extensions: {}` as the original's do. */
-const alwaysExtensions: Plugin = {
-  onExecute: () => ({
-    onExecuteDone: ({ result, setResult }) => {
-      if (result && !(Symbol.asyncIterator in (result as object))) {
-        const r = result as { extensions?: object };
-        setResult({ ...(result as object), extensions: r.extensions ?? {} } as any);
-      }
-    },
-  }),
-};
-
 /** Query cost limits: each refusal is a GraphQL error with code 400 before anything runs (GraphQL Armor, plus the document size). */
 export const GRAPHQL_LIMITS = { maxDepth: 15, maxAliases: 100, maxTokens: 10_000, maxDocumentBytes: 100 * 1024 } as const;
 
 const MAX_RAW_NESTING = 200;
 
 const armor = new EnvelopArmor({
-  maxDepth: { n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true },
+  // Introspection counts too: a `__schema { types { fields { type { ofType … } } } }` chain is as deep as it looks.
+  maxDepth: { n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true, ignoreIntrospection: false },
   maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
   maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
   maxDirectives: { n: 50 },
@@ -67,7 +56,7 @@ const documentSizeLimit: Plugin = {
 };
 
 /** Serves one GraphQL request on plain Node objects, as `actor`; failures that escape yoga go to `next`. */
-export type GraphqlServe = (req: IncomingMessage & { body?: unknown; originalUrl?: string }, res: ServerResponse, actor: string, next: (err?: unknown) => void) => void;
+export type GraphqlServe = (req: IncomingMessage & { body?: unknown }, res: ServerResponse, actor: string, next: (err?: unknown) => void) => void;
 
 /** What each request brings to yoga: the services, the caller and whether writes wait for search. */
 type ServerContext = { services: Services; actor: string; waitForSearch: boolean };
@@ -81,35 +70,19 @@ export function createGraphqlServe(services: Services): GraphqlServe {
     landingPage: false,
     graphiql: { title: 'Tessera GraphQL' },
     logging: false,
-    plugins: [documentSizeLimit, ...armor.protect().plugins, alwaysExtensions],
+    parserAndValidationCache: parserAndValidationCaches(),
+    plugins: [documentSizeLimit, ...armor.protect().plugins, booleanStrings, jitPlugin(), resultShape],
     batching: false,
     context: contextOf,
     maskedErrors: { maskError: (error) => maskError(error) },
   });
-  const servePlainPost = plainPostServer(yoga, {
-    refuseDocument: (query) => documentRefusal(query) !== undefined,
-    contextOf,
-    maskError,
-  });
   return (req, res, actor, next) => {
-    // Mounted under several prefixes: present one canonical endpoint to yoga.
+    // Served under several paths: present one canonical endpoint to yoga.
     const url = req.url ?? '';
     const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
     req.url = `/api/graphql${query}`;
-    // Express keeps the full path in originalUrl, which is what yoga matches its endpoint against.
-    if (req.originalUrl !== undefined) req.originalUrl = req.url;
     const wait = String(req.headers['x-tessera-wait-for-search'] ?? '').toLowerCase() === 'true';
-    const serverContext = { services, actor, waitForSearch: wait };
-    const params = plainParamsOf(req);
-    if (!params) return void yoga.handle(req, res, serverContext);
-    servePlainPost(params, serverContext, res).then(
-      (served) => void (served || yoga.handle(req, res, serverContext)),
-      next,
-    );
+    // Every request, whatever its method or media type, goes through yoga's whole plugin pipeline: one executor.
+    Promise.resolve(yoga.handle(req, res, { services, actor, waitForSearch: wait })).then(() => undefined, next);
   };
-}
-
-/** The Express handler of every GraphQL path: the caller is who the auth middleware found. */
-export function createGraphqlHandler(serve: GraphqlServe): RequestHandler {
-  return (req, res, next) => serve(req, res, res.locals.actor, next);
 }

@@ -1,18 +1,18 @@
-import express from 'express';
+import { createServer, type RequestListener } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { describeError } from '../../src/cli/cli-error.js';
 import { CatalogError, ERROR_CODES, ERROR_KINDS, errorCodeOfStatus, errorEnvelope } from '../../src/errors.js';
 import { maskGraphqlError } from '../../src/graphql/errors.js';
-import { errorHandler } from '../../src/http/error-handler.js';
+import { answerError } from '../../src/http/error-handler.js';
 import { createLogger } from '../../src/logger.js';
 import { TesseraApiError } from '../../src/sdk/sdk-errors.js';
 import { sendError } from '../../src/wire/send-error.js';
 
 // Every code of the one error table, through every boundary that presents errors: REST (the Express error handler),
 // the /gms wire (its 422 dialect for validation), GraphQL (the yoga mask) and the CLI (what it prints).
-async function viaHttp(handler: express.Express, path: string) {
-  const server = handler.listen(0, '127.0.0.1');
+async function viaHttp(handler: RequestListener, path: string) {
+  const server = createServer(handler).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   try {
     const r = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}${path}`);
@@ -28,20 +28,13 @@ describe('the error table', () => {
     const error = new CatalogError(code, `something about ${code}`);
 
     it(`${code}: REST answers ${kind.status} with the envelope and the retry hint`, async () => {
-      const app = express();
-      app.get('/x', () => {
-        throw error;
-      });
-      app.use(errorHandler(createLogger('silent')));
-      const r = await viaHttp(app, '/x');
+      const r = await viaHttp((_req, res) => answerError(res, error, createLogger('silent')), '/x');
       expect(r).toEqual({ status: kind.status, retryAfter: kind.retryAfterSeconds === undefined ? null : String(kind.retryAfterSeconds), body: { error: kind.title, message: error.message } });
     });
 
     it(`${code}: the /gms wire answers with the same envelope (validation as 422)`, async () => {
-      const app = express();
       const wireStatus = code === 'VALIDATION' || code === 'INVALID_URN' ? 422 : undefined;
-      app.get('/aspects', (_req, res) => sendError(res, error, wireStatus));
-      const r = await viaHttp(app, '/aspects');
+      const r = await viaHttp((_req, res) => sendError(res, error, wireStatus), '/aspects');
       expect(r.status).toBe(wireStatus ?? kind.status);
       expect(r.body).toEqual(errorEnvelope(error).body);
     });

@@ -1,0 +1,48 @@
+/**
+ * The original's clients send some Boolean inputs as the strings "true" and "false" (its Python client's
+ * `get_urns_by_filter` puts `"negated": "false"` in `orFilters`), and the original's server accepts them. Before a
+ * document executes, those two exact strings in a Boolean position of the variables become booleans; anything else is
+ * left for graphql-js to refuse as usual.
+ */
+import { getNamedType, isInputObjectType, isListType, isNonNullType, Kind, typeFromAST, type ExecutionArgs, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+function coerced(value: unknown, type: GraphQLInputType): unknown {
+  if (isNonNullType(type)) return coerced(value, type.ofType);
+  if (isListType(type)) return Array.isArray(value) ? value.map((v) => coerced(v, type.ofType)) : coerced(value, type.ofType);
+  if (isInputObjectType(type)) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const fields = type.getFields();
+    let out: Record<string, unknown> | undefined;
+    for (const [key, v] of Object.entries(value)) {
+      const field = fields[key];
+      const next = field ? coerced(v, field.type) : v;
+      if (next !== v) (out ??= { ...(value as Record<string, unknown>) })[key] = next;
+    }
+    return out ?? value;
+  }
+  if (getNamedType(type).name === 'Boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+function coercedVariables(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: Record<string, unknown>): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const def of operation.variableDefinitions ?? []) {
+    const name = def.variable.name.value;
+    const type = typeFromAST(schema, def.type as never) as GraphQLInputType | undefined;
+    if (!type || !(name in variables)) continue;
+    const next = coerced(variables[name], type);
+    if (next !== variables[name]) (out ??= { ...variables })[name] = next;
+  }
+  return out ?? variables;
+}
+
+export const booleanStrings: Plugin = {
+  onExecute({ args }: { args: ExecutionArgs }) {
+    const variables = args.variableValues as Record<string, unknown> | null | undefined;
+    if (!variables) return;
+    const operations = args.document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    const operation = args.operationName ? operations.find((o) => o.name?.value === args.operationName) : operations[0];
+    if (operation) args.variableValues = coercedVariables(args.schema, operation, variables);
+  },
+};

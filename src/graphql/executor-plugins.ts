@@ -1,0 +1,84 @@
+/**
+ * The maintained envelop plugins that make the one GraphQL executor (yoga's own pipeline, for every request) cheap:
+ * yoga's parser and validation cache over byte-bounded maps, and graphql-jit for queries asked for again — with the
+ * error positions yoga needs to answer jit's errors exactly as graphql-js's.
+ */
+import { useGraphQlJit } from '@envelop/graphql-jit';
+import { getVariableValues, GraphQLError, Kind, type DocumentNode, type ExecutionArgs, type Source } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { ByteBoundedLru } from './byte-lru.js';
+
+type JitCache = NonNullable<NonNullable<Parameters<typeof useGraphQlJit>[1]>['cache']>;
+type JitEntry = NonNullable<ReturnType<JitCache['get']>>;
+
+/** Budgets of the caches (estimates: a parsed document takes about 20 bytes per character of its text). */
+export const GRAPHQL_CACHE_BUDGET = { documentBytes: 16 * 1024 * 1024, compiledBytes: 16 * 1024 * 1024, bytesPerQueryChar: 20 } as const;
+
+const byText = <V>(budget: number) => new ByteBoundedLru<V>(budget, (key) => key.length * GRAPHQL_CACHE_BUDGET.bytesPerQueryChar);
+
+/** yoga's `parserAndValidationCache` option: parsed documents and parse errors by query text (validation results hang off the documents). */
+export function parserAndValidationCaches() {
+  return { documentCache: byText<DocumentNode>(GRAPHQL_CACHE_BUDGET.documentBytes), errorCache: byText<unknown>(GRAPHQL_CACHE_BUDGET.documentBytes / 4) };
+}
+
+/**
+ * graphql-jit's errors say where they happened as line and column only; yoga rebuilds every error it answers from its
+ * AST nodes or source positions, so they are given the positions those locations stand for.
+ */
+function positioned(error: GraphQLError, source: Source | undefined): GraphQLError {
+  if (error.nodes || error.positions || !error.locations?.length || !source) return error;
+  const lineStarts = [0];
+  for (const m of source.body.matchAll(/\r\n|[\n\r]/g)) lineStarts.push(m.index! + m[0].length);
+  const positions = error.locations.map((l) => (lineStarts[l.line - 1] ?? 0) + l.column - 1);
+  return new GraphQLError(error.message, { source, positions, path: error.path, originalError: error.originalError, extensions: error.extensions });
+}
+
+/**
+ * Compiles a query once it is asked for a second time (one-off documents are not worth compiling), and only documents
+ * of one query operation: the plugin caches a compiled query by document, not by operation name, and mutations run
+ * their fields one after another in graphql-js's executor.
+ */
+export function jitPlugin(): Plugin {
+  const seen = new ByteBoundedLru<number>(GRAPHQL_CACHE_BUDGET.documentBytes / 8, (key) => key.length);
+  const compilable = new WeakMap<DocumentNode, boolean>();
+  const isSingleQuery = (document: DocumentNode) => {
+    let known = compilable.get(document);
+    if (known === undefined) {
+      const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+      known = operations.length === 1 && operations[0].kind === Kind.OPERATION_DEFINITION && operations[0].operation === 'query';
+      compilable.set(document, known);
+    }
+    return known;
+  };
+  const enableIf = (args: ExecutionArgs) => {
+    if (!isSingleQuery(args.document)) return false;
+    const text = args.document.loc?.source.body;
+    if (text === undefined) return false;
+    const uses = (seen.get(text) ?? 0) + 1;
+    seen.set(text, uses);
+    if (uses < 2) return false;
+    // Variables that do not coerce are a request error graphql-js words in its own way: leave those to it.
+    const operation = args.document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION)!;
+    return !getVariableValues(args.schema, operation.variableDefinitions ?? [], (args.variableValues ?? {}) as Record<string, unknown>, { maxErrors: 1 }).errors;
+  };
+  const cache = new ByteBoundedLru<JitEntry>(
+    GRAPHQL_CACHE_BUDGET.compiledBytes,
+    (key) => key.length * GRAPHQL_CACHE_BUDGET.bytesPerQueryChar * 4,
+  );
+  return useGraphQlJit({ disablingCapturingStackErrors: true }, { enableIf, cache, onError: () => undefined }) as Plugin;
+}
+
+/**
+ * The answer's shape, whichever executor ran: successful answers carry `extensions: {}` as the original's do; jit's
+ * errors get their source positions; jit's own serializer (which knows nothing of `extensions`) is dropped.
+ */
+export const resultShape: Plugin = {
+  onExecute: ({ args }) => ({
+    onExecuteDone: ({ result, setResult }) => {
+      if (!result || Symbol.asyncIterator in (result as object)) return;
+      const { stringify: _jitSerializer, ...r } = result as { errors?: readonly GraphQLError[]; extensions?: object; stringify?: unknown };
+      const source = args.document.loc?.source;
+      setResult({ ...r, ...(r.errors?.length && { errors: r.errors.map((e) => positioned(e, source)) }), extensions: r.extensions ?? {} } as never);
+    },
+  }),
+};
