@@ -37,7 +37,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
     config,
     log,
     names,
-    store: new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS, metrics, config.OPENSEARCH_AWS_REGION ? undefined : new DirectCalls(client, config.OPENSEARCH_TIMEOUT_MS, metrics)),
+    store: new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS, metrics, config.OPENSEARCH_AWS_REGION ? undefined : new DirectCalls(client, config.OPENSEARCH_TIMEOUT_MS, metrics, log)),
     indices: new IndexAdmin(client, names),
     jobStore,
     auth: createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET),

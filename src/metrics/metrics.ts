@@ -40,6 +40,10 @@ export function createMetrics() {
       name: 'tessera_opensearch_errors_total', help: 'Failed OpenSearch calls by operation and kind (connection, timeout, conflict, not_found, response)',
       labelNames: ['operation', 'kind'] as const, registers: [registry],
     }),
+    opensearchDirectFallbacks: new Counter({
+      name: 'tessera_opensearch_direct_fallbacks_total', help: 'Hot engine calls left to the OpenSearch client because its pool offered no living connection, by operation and reason',
+      labelNames: ['operation', 'reason'] as const, registers: [registry],
+    }),
     writeConflicts: new Counter({ name: 'tessera_write_conflicts_total', help: 'Conditional entity writes refused because another writer changed the document first', registers: [registry] }),
     writeRetries: new Counter({ name: 'tessera_write_retries_total', help: 'Entity writes retried after a conflict', registers: [registry] }),
     writeConflictsExhausted: new Counter({ name: 'tessera_write_conflicts_exhausted_total', help: 'Entity writes that kept conflicting until WRITE_RETRY_MS and answered 409', registers: [registry] }),

@@ -8,6 +8,8 @@ export interface CountingProxy {
   reset(): void;
   /** Holds back the answers to requests whose path matches, for `ms`, as an overloaded engine would. */
   delay(path: RegExp | undefined, ms?: number): void;
+  /** Answers requests whose path matches with `status` itself (an overloaded or failing node), without passing them on. */
+  refuse(path: RegExp | undefined, status?: number): void;
   close(): Promise<void>;
 }
 
@@ -15,8 +17,14 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   const to = new URL(target);
   const seen: string[] = [];
   let slow: { path: RegExp; ms: number } | undefined;
+  let refused: { path: RegExp; status: number } | undefined;
   const server: Server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
+    if (refused && refused.path.test(req.url ?? '')) {
+      const status = refused.status;
+      req.resume();
+      return void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'refused_by_test', reason: `status ${status}` }, status }));
+    }
     const hold = slow && slow.path.test(req.url ?? '') ? slow.ms : 0;
     const up = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
       setTimeout(() => {
@@ -35,6 +43,7 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
     seen,
     reset: () => void seen.splice(0, seen.length),
     delay: (path, ms = 0) => void (slow = path ? { path, ms } : undefined),
+    refuse: (path, status = 503) => void (refused = path ? { path, status } : undefined),
     close: () => new Promise((r) => server.close(() => r())),
   };
 }

@@ -71,7 +71,8 @@ export async function startTestApp(name: string, env: Record<string, string> = {
   const port = (server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
   const token = await mintToken(TEST_SECRET, 'urn:li:corpuser:tester', 3600);
-  const raw = new Client({ node: config.OPENSEARCH_URL! });
+  // The plain client goes straight to the node, whatever proxy or TLS front the app under test is pointed at.
+  const raw = new Client({ node: inject('opensearchUrl') });
 
   const request: TestApp['request'] = async (method, path, body, opts = {}) => {
     const headers: Record<string, string> = { accept: 'application/json', ...(opts.headers ?? {}) };
