@@ -1,4 +1,9 @@
-/** A request-scoped reader: each entity is fetched once per request, and aspects are presented through the catalog's read rules. */
+/**
+ * A request-scoped reader: each entity is read once per request, and aspects are presented through the catalog's read
+ * rules. Reads asked for while the request's resolvers run are gathered and made in one `_mget` across entity types
+ * (a search page's tags and property definitions together); documents a search already returned are primed, so its
+ * hits cost no read at all. A lone read stays one realtime GET.
+ */
 import { findEntityType } from '../model/entity-types.js';
 import { parseUrn } from '../model/urn.js';
 import type { EntityDoc } from '../storage/entity-store.js';
@@ -6,22 +11,53 @@ import type { CatalogDeps } from './catalog-deps.js';
 import type { DefinitionMemo } from './definitions.js';
 import { presentAspect } from './read-entity.js';
 
+interface PendingRead {
+  entityType: string;
+  urn: string;
+  resolve(doc: EntityDoc | null): void;
+  reject(e: unknown): void;
+}
+
 export class EntityReader {
   private readonly docs = new Map<string, Promise<EntityDoc | null>>();
+  private pending: PendingRead[] = [];
   /** Definitions fetched by this request: search results often share them. */
   private definitions: DefinitionMemo;
   constructor(private readonly services: CatalogDeps) {
     this.definitions = services.definitionCache.memo();
   }
 
+  /** Documents this request already holds (a search's hits, read with the page): later fields read them from here. */
+  prime(docs: Iterable<EntityDoc>): void {
+    for (const doc of docs) if (!this.docs.has(doc.urn)) this.docs.set(doc.urn, Promise.resolve(doc));
+  }
+
   private load(urn: string): Promise<EntityDoc | null> {
     let p = this.docs.get(urn);
     if (!p) {
       const def = findEntityType(parseUrn(urn).entityType);
-      p = def ? this.services.store.get(def.name, urn) : Promise.resolve(null);
+      p = def ? new Promise((resolve, reject) => this.enqueue({ entityType: def.name, urn, resolve, reject })) : Promise.resolve(null);
       this.docs.set(urn, p);
     }
     return p;
+  }
+
+  /** Reads asked for before the event loop turns are made together once it does. */
+  private enqueue(read: PendingRead): void {
+    this.pending.push(read);
+    if (this.pending.length === 1) setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      if (batch.length === 1) return batch[0].resolve(await this.services.store.get(batch[0].entityType, batch[0].urn));
+      const found = await this.services.store.mgetAcross(batch);
+      for (const r of batch) r.resolve(found.get(r.urn) ?? null);
+    } catch (e) {
+      for (const r of batch) r.reject(e);
+    }
   }
 
   /** Whether the entity has a document (soft-deleted ones included). */

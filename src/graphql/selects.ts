@@ -13,3 +13,29 @@ function selectsIn(set: SelectionSetNode | undefined, name: string, info: GraphQ
 export function selectsField(info: GraphQLResolveInfo, name: string): boolean {
   return info.fieldNodes.some((n) => selectsIn(n.selectionSet, name, info));
 }
+
+const URN_ONLY = new Set(['urn', 'type', '__typename']);
+
+function selectsBeyond(set: SelectionSetNode | undefined, info: GraphQLResolveInfo, plain: ReadonlySet<string>): boolean {
+  for (const sel of set?.selections ?? []) {
+    if (sel.kind === 'Field' && !plain.has(sel.name.value)) return true;
+    if (sel.kind === 'InlineFragment' && selectsBeyond(sel.selectionSet, info, plain)) return true;
+    if (sel.kind === 'FragmentSpread' && selectsBeyond(info.fragments[sel.name.value]?.selectionSet, info, plain)) return true;
+  }
+  return false;
+}
+
+function childSets(set: SelectionSetNode | undefined, name: string, info: GraphQLResolveInfo): SelectionSetNode[] {
+  const out: SelectionSetNode[] = [];
+  for (const sel of set?.selections ?? []) {
+    if (sel.kind === 'Field' && sel.name.value === name && sel.selectionSet) out.push(sel.selectionSet);
+    if (sel.kind === 'InlineFragment') out.push(...childSets(sel.selectionSet, name, info));
+    if (sel.kind === 'FragmentSpread') out.push(...childSets(info.fragments[sel.name.value]?.selectionSet, name, info));
+  }
+  return out;
+}
+
+/** Whether a search's caller selected anything of its hits' entities beyond their URN and type (then the page reads the documents with the hits). */
+export function selectsHitData(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.some((n) => childSets(n.selectionSet, 'searchResults', info).some((r) => childSets(r, 'entity', info).some((e) => selectsBeyond(e, info, URN_ONLY))));
+}

@@ -194,6 +194,16 @@ export class EntityStore {
     }
   }
 
+  /** Documents of several entity types in one realtime `_mget` (a request's batched reads); absent ones are left out. */
+  async mgetAcross(items: { entityType: string; urn: string }[]): Promise<Map<string, EntityDoc>> {
+    const out = new Map<string, EntityDoc>();
+    if (items.length === 0) return out;
+    const body = { docs: items.map((i) => ({ _index: this.names.entity(i.entityType), _id: docIdOf(i.urn) })) };
+    const res = (await guarded(async () => this.direct?.post('POST _mget', '/_mget?realtime=true', body))) ?? (await guarded(() => this.client.mget({ body, realtime: true } as any)));
+    for (const d of (res.body as any).docs ?? []) if (d.found) out.set(d._source.urn, d._source as EntityDoc);
+    return out;
+  }
+
   /** Like `mget`, with each document's position, for writing it back conditionally. */
   async mgetVersioned(entityType: string, urns: string[]): Promise<Map<string, VersionedDoc>> {
     const out = new Map<string, VersionedDoc>();

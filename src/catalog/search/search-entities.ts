@@ -1,5 +1,6 @@
 /** Cross-entity search: one page by offset (search) or by opaque position (scroll), over one or more entity indices. */
 import { validationError } from '../../errors.js';
+import type { EntityDoc } from '../../storage/entity-store.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { hasFilterOn, type AndFilter } from '../../search/filters.js';
 import { sortClauses } from '../sort-clauses.js';
@@ -26,10 +27,14 @@ export interface SearchEntitiesInput {
   /** Facets to count over all matches in the same engine call (none when absent). */
   facets?: string[];
   maxAggValues?: number;
+  /** Return each hit's stored document with the page (one engine call for a page that presents more than URNs). */
+  withDocuments?: boolean;
 }
 
 export interface SearchPage {
   urns: string[];
+  /** The hits' stored documents, when asked for with `withDocuments`. */
+  documents?: EntityDoc[];
   total: number;
   /** Present when facets were asked for. */
   facets?: Facet[];
@@ -70,9 +75,10 @@ export async function prepareSearch(services: CatalogDeps, input: SearchEntities
     query: { bool: { must: [compiled.query], filter } },
     sort: sortOf(input.sort),
     track_total_hits: true,
-    // Only URNs are presented from a hit: reading them from doc values spares the engine parsing each whole stored
-    // document (about half its CPU per search of ten hits, measured in docs/performance.md).
-    _source: false,
+    // Where only URNs are presented, reading them from doc values spares the engine parsing each whole stored document
+    // (about half its CPU per search of ten hits, measured in docs/performance.md); a page that presents more takes
+    // the documents with the hits instead of reading each one after.
+    _source: !!input.withDocuments,
     docvalue_fields: ['urn'],
   };
   if (compiled.aggs) body.aggs = compiled.aggs;
@@ -84,6 +90,7 @@ export async function runSearch(services: CatalogDeps, entityTypes: string[], bo
 }
 
 const urnsOf = (hits: any[]) => hits.map((h) => String(h.fields.urn[0]));
+const documentsOf = (hits: any[], input: SearchEntitiesInput) => (input.withDocuments ? { documents: hits.map((h) => h._source as EntityDoc) } : {});
 
 /** Facets counted in the same engine call as the page, when they were asked for. */
 function facetsOf(res: { aggregations?: unknown }, prepared: PreparedSearch, input: SearchEntitiesInput): { facets?: Facet[] } {
@@ -99,7 +106,7 @@ export async function searchEntities(services: CatalogDeps, input: SearchEntitie
   const prepared = await prepareSearch(services, input);
   if (prepared.entityTypes.length === 0) return { urns: [], total: 0, start };
   const res = await runSearch(services, prepared.entityTypes, { ...prepared.body, from: start, size }, input.skipCache);
-  return { urns: urnsOf(res.hits.hits), total: res.hits.total?.value ?? 0, start, ...facetsOf(res, prepared, input) };
+  return { urns: urnsOf(res.hits.hits), ...documentsOf(res.hits.hits, input), total: res.hits.total?.value ?? 0, start, ...facetsOf(res, prepared, input) };
 }
 
 /** Paging by opaque position, shared by the REST list and GraphQL scroll. `body` carries query and sort, no paging. */
@@ -131,5 +138,5 @@ export async function scrollPage(
 export async function scrollEntities(services: CatalogDeps, input: SearchEntitiesInput & { scrollId?: string | null }): Promise<SearchPage & { nextScrollId: string | null }> {
   const prepared = await prepareSearch(services, input);
   const res = await scrollPage(services, prepared.entityTypes, prepared.body, countOf(services, input.count), input.scrollId, input.skipCache);
-  return { urns: urnsOf(res.hits), total: res.total, nextScrollId: res.nextScrollId, ...facetsOf(res, prepared, input) };
+  return { urns: urnsOf(res.hits), ...documentsOf(res.hits, input), total: res.total, nextScrollId: res.nextScrollId, ...facetsOf(res, prepared, input) };
 }

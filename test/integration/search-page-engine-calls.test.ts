@@ -1,0 +1,104 @@
+/**
+ * A search page as the web page asks for it — 20 results with names, descriptions, tags (with their names and colours)
+ * and structured property values with their definitions' display names — costs at most 2 engine calls: the search,
+ * which returns the hits' documents, and one `_mget` for everything the hits point at. So does the property list.
+ * The documents below are the web page's own (web/src/api/search-queries.ts, web/src/api/definitions.ts).
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
+import { startTestApp, type TestApp } from './harness.js';
+import { datasetUrn, defineProperty, NUMBER, propertyUrn, STRING } from './search-helpers.js';
+
+const VALUE_FIELDS = '... on StringValue { stringValue } ... on NumberValue { numberValue }';
+const TAG_FIELDS = 'urn properties { name colorHex }';
+const COMMON = `tags { tags { tag { ${TAG_FIELDS} } } }
+  structuredProperties { properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } } }`;
+const PAGE = `query results($input: ScrollAcrossEntitiesInput!) {
+  scrollAcrossEntities(input: $input) {
+    nextScrollId total
+    searchResults { entity { urn type
+      ... on Dataset { name platform { name } properties { name description } ${COMMON} }
+      ... on SchemaFieldEntity { fieldPath parent { urn } ${COMMON} }
+      ... on DataFlow { flowId orchestrator ${COMMON} }
+      ... on DataJob { jobId ${COMMON} }
+    } }
+  }
+}`;
+const DEFINITION_FIELDS = `qualifiedName displayName description cardinality
+  valueType { info { type } } entityTypes { info { type } }
+  allowedValues { value { ${VALUE_FIELDS} } description }`;
+const LIST = `query definitions {
+  searchAcrossEntities(input: { types: [STRUCTURED_PROPERTY], query: "*", count: 1000 }) {
+    searchResults { entity { urn ... on StructuredPropertyEntity { definition { ${DEFINITION_FIELDS} } } } }
+  }
+}`;
+
+let proxy: CountingProxy;
+let app: TestApp;
+const TAGS = ['urn:li:tag:page.pii', 'urn:li:tag:page.gold', 'urn:li:tag:page.raw'];
+const RETENTION = propertyUrn('page.retention');
+const TIER = propertyUrn('page.tier');
+
+beforeAll(async () => {
+  proxy = await startCountingProxy(inject('opensearchUrl'));
+  app = await startTestApp('search-page-calls', { OPENSEARCH_URL: proxy.url });
+  await defineProperty(app, 'page.retention', NUMBER, { displayName: 'Retention days' });
+  await defineProperty(app, 'page.tier', STRING, { displayName: 'Tier' });
+  for (const [i, tag] of TAGS.entries()) {
+    expect((await app.post(`/openapi/v3/entity/tag/${encodeURIComponent(tag)}/tagProperties?createIfNotExists=false`, { value: { name: `tag ${i}`, colorHex: `#00000${i}` } })).status).toBe(200);
+  }
+  const items = Array.from({ length: 25 }, (_, i) => ({
+    urn: datasetUrn(`page.ds${String(i).padStart(2, '0')}`),
+    datasetProperties: { value: { name: `ds${i}`, description: `dataset number ${i}` } },
+    globalTags: { value: { tags: [{ tag: TAGS[i % 3] }, { tag: TAGS[(i + 1) % 3] }] } },
+    structuredProperties: { value: { properties: [{ propertyUrn: RETENTION, values: [{ double: i }] }, { propertyUrn: TIER, values: [{ string: `t${i % 2}` }] }] } },
+  }));
+  expect((await app.post('/openapi/v3/entity/dataset?async=false', items)).status).toBe(200);
+  await app.refresh();
+});
+afterAll(async () => {
+  await app?.close();
+  await proxy?.close();
+});
+
+const engineCalls = () => proxy.seen.filter((c) => !c.includes('/_refresh'));
+
+describe('a search page', () => {
+  it('with names, descriptions, tags and property values makes at most 2 engine calls and answers in full', async () => {
+    const input = { types: ['DATASET'], query: '*', count: 20, orFilters: [{ and: [{ field: 'urn', condition: 'CONTAIN', values: ['page.ds'] }] }], sortInput: { sortCriteria: [{ field: 'urn', sortOrder: 'ASCENDING' }] } };
+    await app.graphql(PAGE, { input }); // warms the definitions cache, as any earlier request would have
+    proxy.reset();
+    const res = await app.graphql(PAGE, { input });
+    expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    expect(engineCalls().length, engineCalls().join('\n')).toBeLessThanOrEqual(2);
+    const hits = res.data.scrollAcrossEntities.searchResults.map((h: any) => h.entity);
+    expect(hits).toHaveLength(20);
+    const first = hits[0];
+    expect(first).toMatchObject({ urn: datasetUrn('page.ds00'), name: 'page.ds00', properties: { name: 'ds0', description: 'dataset number 0' } });
+    expect(first.tags.tags.map((t: any) => t.tag)).toEqual([
+      { urn: TAGS[0], properties: { name: 'tag 0', colorHex: '#000000' } },
+      { urn: TAGS[1], properties: { name: 'tag 1', colorHex: '#000001' } },
+    ]);
+    const byName = Object.fromEntries(first.structuredProperties.properties.map((p: any) => [p.structuredProperty.definition.displayName, p.values]));
+    expect(byName).toEqual({ 'Retention days': [{ numberValue: 0 }], Tier: [{ stringValue: 't0' }] });
+  });
+
+  it('selecting only URNs still reads them from doc values (no documents fetched)', async () => {
+    proxy.reset();
+    const res = await app.graphql('query q($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { searchResults { entity { urn type } } } }', { input: { types: ['DATASET'], query: '*', count: 20 } });
+    expect(res.data.scrollAcrossEntities.searchResults).toHaveLength(20);
+    expect(engineCalls()).toHaveLength(1);
+  });
+
+  it('the property list (every definition with its types) makes at most 2 engine calls', async () => {
+    await app.graphql(LIST);
+    proxy.reset();
+    const res = await app.graphql(LIST);
+    expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    expect(engineCalls().length, engineCalls().join('\n')).toBeLessThanOrEqual(2);
+    const names = res.data.searchAcrossEntities.searchResults.map((r: any) => r.entity.definition?.qualifiedName).filter(Boolean).sort();
+    expect(names).toEqual(expect.arrayContaining(['page.retention', 'page.tier']));
+    const retention = res.data.searchAcrossEntities.searchResults.find((r: any) => r.entity.urn === RETENTION).entity.definition;
+    expect(retention).toMatchObject({ displayName: 'Retention days', valueType: { info: { type: 'NUMBER' } }, entityTypes: [{ info: { type: 'DATASET' } }] });
+  });
+});
