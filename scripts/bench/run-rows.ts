@@ -5,13 +5,14 @@ import { bulkCreate, removeBulkDocs, type BulkState } from './bulk.js';
 import { osCall, type BenchContext } from './context.js';
 import { runMirrored, type Side } from './load.js';
 import { facets, graphqlFilter, graphqlGet, restGet, restQuery, type Workload } from './reads.js';
+import { searchPage } from './search-page-row.js';
 import { runReindexRow } from './reindex-row.js';
 import { runRmw } from './rmw.js';
 import { ratioOf, verdictOf, type SideFigures } from './stats.js';
 import type { Row } from './table.js';
 
 /** The rows timed against the thin layer too (see thin-layer.ts); main starts it when any of them runs. */
-export const READ_ROWS = ['rest-get', 'graphql-get', 'graphql-filter', 'rest-query', 'facets'];
+export const READ_ROWS = ['rest-get', 'graphql-get', 'graphql-filter', 'rest-query', 'facets', 'search-page'];
 
 export interface RowsResult {
   rows: Row[];
@@ -64,7 +65,7 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
   const rows: Row[] = [];
   const failures: string[] = [];
   const extra: Record<string, unknown> = { failures };
-  const reads = [restGet, graphqlGet, graphqlFilter, restQuery, facets].map((read) => read(c, thin?.url));
+  const reads = [restGet, graphqlGet, graphqlFilter, restQuery, facets, searchPage].map((read) => read(c, thin?.url));
   for (const w of reads) if (wants(args, w.name)) await guard(c, failures, w.name, async () => void rows.push(await timedRow(c, w, thin?.pid)));
   if (wants(args, 'rmw')) await guard(c, failures, 'rmw', async () => {
     c.progress('rmw: 32 concurrent PATCHes adding keys to one entity, 20 rounds per side');

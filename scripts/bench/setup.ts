@@ -5,6 +5,7 @@ import { wants } from './args.js';
 import type { BenchContext } from './context.js';
 import { request } from './http.js';
 import { facets, graphqlFilter, graphqlGet, restGet, restQuery } from './reads.js';
+import { searchPage } from './search-page-row.js';
 import { ROOT } from './processes.js';
 import { bulkCreate, removeBulkDocs, type BulkState } from './bulk.js';
 import type { CountedRow } from './calls.js';
@@ -34,7 +35,7 @@ export async function mintBenchToken(secret: string): Promise<string> {
 export function callRows(args: BenchArgs) {
   const rows = [
     { row: 'rest-get', make: restGet }, { row: 'graphql-get', make: graphqlGet }, { row: 'graphql-filter', make: graphqlFilter },
-    { row: 'rest-query', make: restQuery }, { row: 'facets', make: facets },
+    { row: 'rest-query', make: restQuery }, { row: 'facets', make: facets }, { row: 'search-page', make: searchPage },
   ].filter((r) => wants(args, r.row));
   const counted: CountedRow[] = rows.map((r) => ({ row: r.row, op: (ctx: BenchContext) => r.make(ctx).tessera }));
   if (wants(args, 'bulk')) {

@@ -20,6 +20,8 @@ interface PendingRead {
 
 export class EntityReader {
   private readonly docs = new Map<string, Promise<EntityDoc | null>>();
+  /** Aspects a primed document was returned without: reading one of them reads the whole document after all. */
+  private readonly partial = new Map<string, ReadonlySet<string>>();
   private pending: PendingRead[] = [];
   /** Definitions fetched by this request: search results often share them. */
   private definitions: DefinitionMemo;
@@ -27,12 +29,20 @@ export class EntityReader {
     this.definitions = services.definitionCache.memo();
   }
 
-  /** Documents this request already holds (a search's hits, read with the page): later fields read them from here. */
-  prime(docs: Iterable<EntityDoc>): void {
-    for (const doc of docs) if (!this.docs.has(doc.urn)) this.docs.set(doc.urn, Promise.resolve(doc));
+  /** Documents this request already holds (a search's hits, read with the page, without `leftOut` aspects): later fields read them from here. */
+  prime(docs: Iterable<EntityDoc>, leftOut: readonly string[] = []): void {
+    for (const doc of docs) {
+      if (this.docs.has(doc.urn)) continue;
+      this.docs.set(doc.urn, Promise.resolve(doc));
+      if (leftOut.length > 0) this.partial.set(doc.urn, new Set(leftOut));
+    }
   }
 
-  private load(urn: string): Promise<EntityDoc | null> {
+  private load(urn: string, aspect?: string): Promise<EntityDoc | null> {
+    if (aspect !== undefined && this.partial.get(urn)?.has(aspect)) {
+      this.partial.delete(urn);
+      this.docs.delete(urn);
+    }
     let p = this.docs.get(urn);
     if (!p) {
       const def = findEntityType(parseUrn(urn).entityType);
@@ -66,17 +76,18 @@ export class EntityReader {
   }
 
   async hasAspect(urn: string, aspect: string): Promise<boolean> {
-    return (await this.load(urn))?.aspects[aspect] !== undefined;
+    return (await this.load(urn, aspect))?.aspects[aspect] !== undefined;
   }
 
   /** Forgets an entity after this request wrote it, so later fields read the new state. */
   invalidate(urn: string): void {
     this.docs.delete(urn);
+    this.partial.delete(urn);
     this.definitions = this.services.definitionCache.memo(); // a mutation may have changed a definition too
   }
 
   async aspect<T = any>(urn: string, aspect: string): Promise<T | undefined> {
-    const doc = await this.load(urn);
+    const doc = await this.load(urn, aspect);
     return doc ? ((await presentAspect(this.services, doc, aspect, this.definitions))?.value as T | undefined) : undefined;
   }
 }

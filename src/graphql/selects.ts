@@ -35,7 +35,18 @@ function childSets(set: SelectionSetNode | undefined, name: string, info: GraphQ
   return out;
 }
 
-/** Whether a search's caller selected anything of its hits' entities beyond their URN and type (then the page reads the documents with the hits). */
-export function selectsHitData(info: GraphQLResolveInfo): boolean {
-  return info.fieldNodes.some((n) => childSets(n.selectionSet, 'searchResults', info).some((r) => childSets(r, 'entity', info).some((e) => selectsBeyond(e, info, URN_ONLY))));
+const hitSets = (info: GraphQLResolveInfo) => info.fieldNodes.flatMap((n) => childSets(n.selectionSet, 'searchResults', info).flatMap((r) => childSets(r, 'entity', info)));
+
+/** The fields through which the large column aspects are read; a page that selects none of them reads its hits without those aspects. */
+const COLUMN_ASPECT_FIELDS: Record<string, string> = { schemaMetadata: 'schemaMetadata', editableSchemaMetadata: 'editableSchemaMetadata' };
+
+/**
+ * What a search page reads of its hits' documents: none when only URN and type are selected (they come from doc
+ * values), else the documents, without the column aspects unless a field that presents them is selected.
+ */
+export function hitDocumentsNeeded(info: GraphQLResolveInfo): { withDocuments: boolean; leaveOut: string[] } {
+  const sets = hitSets(info);
+  if (!sets.some((e) => selectsBeyond(e, info, URN_ONLY))) return { withDocuments: false, leaveOut: [] };
+  const leaveOut = Object.entries(COLUMN_ASPECT_FIELDS).filter(([field]) => !sets.some((e) => selectsIn(e, field, info))).map(([, aspect]) => aspect);
+  return { withDocuments: true, leaveOut };
 }

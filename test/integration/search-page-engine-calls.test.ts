@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
 import { startTestApp, type TestApp } from './harness.js';
+import { column, schemaOf } from './schema-fixtures.js';
 import { datasetUrn, defineProperty, NUMBER, propertyUrn, STRING } from './search-helpers.js';
 
 const VALUE_FIELDS = '... on StringValue { stringValue } ... on NumberValue { numberValue }';
@@ -54,6 +55,8 @@ beforeAll(async () => {
     structuredProperties: { value: { properties: [{ propertyUrn: RETENTION, values: [{ double: i }] }, { propertyUrn: TIER, values: [{ string: `t${i % 2}` }] }] } },
   }));
   expect((await app.post('/openapi/v3/entity/dataset?async=false', items)).status).toBe(200);
+  const schema = schemaOf('ds00', 'urn:li:dataPlatform:hive', [column('customer_id', { kind: 'NumberType' }), column('email', { kind: 'StringType' })]);
+  expect((await app.post(`/openapi/v3/entity/dataset/${encodeURIComponent(datasetUrn('page.ds00'))}/schemaMetadata?createIfNotExists=false`, { value: schema })).status).toBe(200);
   await app.refresh();
 });
 afterAll(async () => {
@@ -88,6 +91,18 @@ describe('a search page', () => {
     const res = await app.graphql('query q($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { searchResults { entity { urn type } } } }', { input: { types: ['DATASET'], query: '*', count: 20 } });
     expect(res.data.scrollAcrossEntities.searchResults).toHaveLength(20);
     expect(engineCalls()).toHaveLength(1);
+  });
+
+  it('reads the column aspects it left out of a page when another field of the request asks for them', async () => {
+    const input = { types: ['DATASET'], query: '*', count: 20, sortInput: { sortCriteria: [{ field: 'urn', sortOrder: 'ASCENDING' }] }, orFilters: [{ and: [{ field: 'urn', condition: 'CONTAIN', values: ['page.ds'] }] }] };
+    const fields = 'schemaMetadata { fields { fieldPath } }';
+    const res = await app.graphql(`query q($input: ScrollAcrossEntitiesInput!, $urn: String!) {
+      scrollAcrossEntities(input: $input) { searchResults { entity { urn ... on Dataset { name } } } }
+      dataset(urn: $urn) { ${fields} } }`, { input, urn: datasetUrn('page.ds00') });
+    expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    expect(res.data.dataset.schemaMetadata.fields.map((f: any) => f.fieldPath)).toEqual(['customer_id', 'email']);
+    const selected = await app.graphql(`query q($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { searchResults { entity { urn ... on Dataset { ${fields} } } } } }`, { input });
+    expect(selected.data.scrollAcrossEntities.searchResults[0].entity.schemaMetadata.fields).toHaveLength(2);
   });
 
   it('the property list (every definition with its types) makes at most 2 engine calls', async () => {
