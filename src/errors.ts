@@ -81,12 +81,21 @@ export interface ErrorEnvelope {
 }
 
 /** The one JSON envelope of an error on HTTP (REST, the wire, plain HTTP refusals); `status` may be overridden by a dialect. */
+/** The longest message an error answer carries; past it the message is cut and says how much was left out. */
+export const MAX_ERROR_MESSAGE_CHARS = 4000;
+
+/** A message bounded for an answer: whatever a client sent, an error body stays a few kilobytes. */
+export function boundedMessage(message: string): string {
+  if (message.length <= MAX_ERROR_MESSAGE_CHARS) return message;
+  return `${message.slice(0, MAX_ERROR_MESSAGE_CHARS)}… (${message.length - MAX_ERROR_MESSAGE_CHARS} more characters)`;
+}
+
 export function errorEnvelope(e: CatalogError, status?: number): ErrorEnvelope {
   const kind = ERROR_KINDS[e.code];
   const headers: Record<string, string> = {};
   if (kind.retryAfterSeconds !== undefined) headers['Retry-After'] = String(kind.retryAfterSeconds);
   if (e.code === 'UNAUTHENTICATED') headers['WWW-Authenticate'] = 'Bearer';
-  return { status: status ?? kind.status, headers, body: { error: kind.title, message: e.message } };
+  return { status: status ?? kind.status, headers, body: { error: kind.title, message: boundedMessage(e.message) } };
 }
 
 /** GraphQL `extensions` of an error: the HTTP status as `code`, the GraphQL type, and the retry hint where there is one. */

@@ -16,14 +16,17 @@ import { randomUUID } from 'node:crypto';
 export { DELETE_ASPECT, KEEP_ASPECT, needsExistingEntity } from './write-input.js';
 export type { AspectChange, WriteInput } from './write-input.js';
 
+/** How many problems a refusal names before it says how many more there are (an error body stays small however bad the input). */
+export const MAX_LISTED_PROBLEMS = 10;
+
 export function formatZodIssues(aspect: string, error: z.ZodError): string {
-  return error.issues
-    .map((i) => {
-      const path = i.path.length ? `${aspect}.${i.path.join('.')}` : aspect;
-      if (i.code === 'unrecognized_keys') return `${path}: unknown field(s) ${(i as any).keys.map((k: string) => `'${k}'`).join(', ')}`;
-      return `${path}: ${i.message}`;
-    })
-    .join('; ');
+  const listed = error.issues.slice(0, MAX_LISTED_PROBLEMS).map((i) => {
+    const path = i.path.length ? `${aspect}.${i.path.join('.')}` : aspect;
+    if (i.code === 'unrecognized_keys') return `${path}: unknown field(s) ${(i as any).keys.slice(0, MAX_LISTED_PROBLEMS).map((k: string) => `'${k}'`).join(', ')}`;
+    return `${path}: ${i.message}`;
+  });
+  const more = error.issues.length - listed.length;
+  return more > 0 ? `${listed.join('; ')}; and ${more} more` : listed.join('; ');
 }
 
 export function validateAspectValue(aspect: string, value: unknown): unknown {

@@ -1,12 +1,12 @@
 /** The GraphQL error boundary: catalog errors keep their message with `extensions` from the one error table; others are masked. */
 import { GraphQLError } from 'graphql';
-import { CatalogError, graphqlExtensionsOf, internalError, validationError } from '../errors.js';
+import { boundedMessage, CatalogError, graphqlExtensionsOf, internalError, validationError } from '../errors.js';
 
 /** Duck-typed: a second copy of the graphql package (test runners) would defeat instanceof. */
 const isGraphqlError = (e: unknown): e is GraphQLError => !!e && typeof e === 'object' && (e as Error).name === 'GraphQLError';
 
 function withCode(error: GraphQLError, e: CatalogError): GraphQLError {
-  return new GraphQLError(e.message, { nodes: error.nodes, path: error.path, source: error.source, positions: error.positions, extensions: graphqlExtensionsOf(e) });
+  return new GraphQLError(boundedMessage(e.message), { nodes: error.nodes, path: error.path, source: error.source, positions: error.positions, extensions: graphqlExtensionsOf(e) });
 }
 
 export function maskGraphqlError(error: unknown, onUnexpected: (e: unknown) => void): Error {

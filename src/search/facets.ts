@@ -15,7 +15,7 @@ const aggName = (i: number) => `facet_${i}`;
 
 export function buildFacetAggs(facets: ResolvedField[], maxAggValues = 20): Record<string, object> {
   const size = Math.max(1, Math.min(Math.floor(maxAggValues), MAX_BUCKETS));
-  return Object.fromEntries(facets.map((f, i) => [aggName(i), { terms: { field: f.path, size } }]));
+  return Object.fromEntries(facets.flatMap((f, i) => (f.empty ? [] : [[aggName(i), { terms: { field: f.path, size } }]])));
 }
 
 interface Bucket {

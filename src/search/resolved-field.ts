@@ -10,6 +10,8 @@ export interface ResolvedField {
   /** Analysed sub-field used when the user writes `field:word` without quotes or wildcards. */
   textPath?: string;
   structuredPropertyUrn?: string;
+  /** A facet with nothing to count (a structured property that does not exist or is soft-deleted): answered empty, never sent to the engine. */
+  empty?: boolean;
 }
 
 /** Throws SearchInputError for unknown or forbidden fields. */

@@ -9,13 +9,13 @@ import { checkVersionedName, loadPropertyDefinitions, parsePropertyFieldName, PR
 export interface SearchFieldResolvers {
   /** For query strings and filters: refuses soft-deleted properties. */
   filter: FieldResolver;
-  /** For facets: soft-deleted properties may still be aggregated; text fields use their keyword sub-field. */
+  /** For facets: unknown and soft-deleted properties are empty facets; text fields use their keyword sub-field. */
   facet: FieldResolver;
   /** The definition behind a resolved property field name. */
   definitionOf(name: string): DefinitionInfo | undefined;
 }
 
-type Outcome = { field: ResolvedField; info?: DefinitionInfo } | { error: SearchInputError };
+type Outcome = { field: ResolvedField; info?: DefinitionInfo } | { error: SearchInputError; unknownProperty?: boolean };
 
 export function searchKindOf(kind: ValueKind | undefined): FieldKind {
   switch (kind) {
@@ -38,7 +38,7 @@ function builtinOutcome(name: string): Outcome {
 }
 
 function propertyOutcome(parsed: PropertyFieldName, info: DefinitionInfo | undefined): Outcome {
-  if (!info) return { error: inputError(`Unknown structured property in search field ${parsed.name}: no structured property is named ${parsed.written}`) };
+  if (!info) return { error: inputError(`Unknown structured property in search field ${parsed.name}: no structured property is named ${parsed.written}`), unknownProperty: true };
   const path = indexFieldOf(info.definition);
   const stale = checkVersionedName(parsed, info, path);
   if (stale) return { error: stale };
@@ -76,6 +76,10 @@ export async function resolveSearchFields(services: CatalogDeps, names: Iterable
       return field;
     },
     facet(name) {
+      // A property that does not exist (just hard-deleted, say) or is soft-deleted has no values anyone may see: an
+      // empty facet, as the original answers for a missing one; scripts that poll a facet after a delete expect that.
+      const o = outcomes.get(name);
+      if (o && (('unknownProperty' in o && o.unknownProperty) || ('info' in o && o.info?.removed))) return { name, path: '', kind: 'keyword', empty: true };
       const { field, info } = outcomeOf(name);
       if (field.kind !== 'text') return field;
       // Analysed text cannot be bucketed; rich text properties carry a keyword sub-field for exactly this.

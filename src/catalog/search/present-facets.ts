@@ -23,7 +23,7 @@ function filteredValues(orFilters: AndFilter[] | null | undefined, field: string
 
 export function readFacets(aggregations: unknown, compiled: CompiledSearch, orFilters: AndFilter[] | null | undefined): Facet[] {
   const { facets, fields } = compiled;
-  return readFacetAggs(aggregations as any, facets).map((facet, i) => present(facets[i], facet, fields.definitionOf(facet.field), orFilters));
+  return readFacetAggs(aggregations as any, facets).map((facet, i) => present(facets[i], facet, facets[i].empty ? undefined : fields.definitionOf(facet.field), orFilters));
 }
 
 function present(
@@ -34,7 +34,7 @@ function present(
 ): Facet {
   const isEntityType = f.path === 'entityType';
   const aggregations = facet.aggregations.map((a) => (isEntityType ? { ...a, value: entityTypeEnumOf(a.value) } : a));
-  if (f.kind === 'keyword') {
+  if (f.kind === 'keyword' && !f.empty) {
     for (const v of filteredValues(orFilters, facet.field)) if (!aggregations.some((a) => a.value === v)) aggregations.push({ value: v, count: 0 });
   }
   return {
