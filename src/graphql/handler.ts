@@ -61,7 +61,7 @@ export type GraphqlServe = (req: IncomingMessage & { body?: unknown }, res: Serv
 /** What each request brings to yoga: the services, the caller and whether writes wait for search. */
 type ServerContext = { services: Services; actor: string; waitForSearch: boolean };
 
-export function createGraphqlServe(services: Services): GraphqlServe {
+export function createGraphqlServe(services: Services, renderGraphiql: (opts?: { title?: string }) => string): GraphqlServe {
   const maskError = (error: unknown) => maskGraphqlError(error, (e) => services.log.error({ err: e }, 'graphql resolver failed'));
   const contextOf = ({ services: s, actor, waitForSearch }: ServerContext) => createContext(s, actor, waitForSearch);
   const yoga = createYoga<ServerContext, GraphqlContext>({
@@ -69,6 +69,8 @@ export function createGraphqlServe(services: Services): GraphqlServe {
     graphqlEndpoint: '/api/graphql',
     landingPage: false,
     graphiql: { title: 'Tessera GraphQL' },
+    // Every GraphiQL file comes from this service (src/http/graphiql-page.ts), never from a CDN.
+    renderGraphiQL: renderGraphiql,
     logging: false,
     parserAndValidationCache: parserAndValidationCaches(),
     plugins: [documentSizeLimit, ...armor.protect().plugins, booleanStrings, jitPlugin(), resultShape],

@@ -4,6 +4,7 @@
  * reachable under `/gms` (except the web page), as the original's clients expect.
  */
 import { createGraphqlServe } from '../graphql/handler.js';
+import { GRAPHIQL_CSP, graphiqlAssetRoutes, renderGraphiqlPage } from './graphiql-page.js';
 import { aspectsRoutes } from '../gms/aspects-routes.js';
 import { configRoutes } from '../gms/config-routes.js';
 import { entitiesRoutes } from '../gms/entities-routes.js';
@@ -21,9 +22,10 @@ import { v2Dialect } from './v2/dialect.js';
 import { v3Dialect } from './v3/dialect.js';
 
 function graphqlRoutes(services: Services): Route[] {
-  const serve = createGraphqlServe(services);
+  const serve = createGraphqlServe(services, renderGraphiqlPage);
   const handle = ({ req, res, actor }: Call) =>
     new Promise<void>((resolve, reject) => {
+      if (req.headers.accept?.includes('text/html')) res.setHeader('Content-Security-Policy', GRAPHIQL_CSP);
       res.once('finish', () => resolve());
       res.once('close', () => resolve());
       serve(req, res, actor, (err) => (err === undefined ? resolve() : reject(err)));
@@ -36,6 +38,7 @@ function graphqlRoutes(services: Services): Route[] {
       public: (headers) => !!headers.accept?.includes('text/html'),
       handle,
     },
+    ...graphiqlAssetRoutes(),
   ];
 }
 

@@ -6,16 +6,21 @@ export interface FacetMetadata {
   field: string;
   displayName: string;
   aggregations: { value: string; count: number }[];
+  /** Entities with any value of the field, counted by the index (the buckets are capped at maxAggValues). */
+  withValue: number;
 }
 
 const MAX_BUCKETS = 100;
 
 // Aggregations are keyed by position: user field names may hold characters ('[', ']', '>') OpenSearch forbids in names.
 const aggName = (i: number) => `facet_${i}`;
+const withValueName = (i: number) => `facet_${i}_with_value`;
 
 export function buildFacetAggs(facets: ResolvedField[], maxAggValues = 20): Record<string, object> {
   const size = Math.max(1, Math.min(Math.floor(maxAggValues), MAX_BUCKETS));
-  return Object.fromEntries(facets.flatMap((f, i) => (f.empty ? [] : [[aggName(i), { terms: { field: f.path, size } }]])));
+  return Object.fromEntries(
+    facets.flatMap((f, i) => (f.empty ? [] : [[aggName(i), { terms: { field: f.path, size } }], [withValueName(i), { filter: { exists: { field: f.path } } }]])),
+  );
 }
 
 interface Bucket {
@@ -45,6 +50,7 @@ export function readFacetAggs(aggregations: any, facets: ResolvedField[]): Facet
       field: f.name,
       displayName: f.name,
       aggregations: buckets.map((b) => ({ value: bucketValue(f, b), count: b.doc_count })),
+      withValue: aggregations?.[withValueName(i)]?.doc_count ?? 0,
     };
   });
 }

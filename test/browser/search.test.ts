@@ -131,6 +131,26 @@ describe('web page search', () => {
     expect(await shownUrns(page)).toEqual(api.urns);
   });
 
+  it('says how many datasets have a number property, counted by the index, not from the first values listed', async () => {
+    const { page, app } = fx;
+    const RETENTION = 'urn:li:structuredProperty:io.acme.retentionDays';
+    const items = Array.from({ length: 30 }, (_, i) => ({
+      urn: `urn:li:dataset:(urn:li:dataPlatform:s3,range.n${String(i).padStart(2, '0')},PROD)`,
+      datasetProperties: { value: { name: `range.n${i}` } },
+      structuredProperties: { value: { properties: [{ propertyUrn: RETENTION, values: [{ double: 1000 + i }] }] } },
+    }));
+    expect((await app.post('/openapi/v3/entity/dataset?async=false&waitForSearch=true', items)).status).toBe(200);
+    const r = await app.graphql('query($input: AggregateAcrossEntitiesInput!) { aggregateAcrossEntities(input: $input) { facets { entitiesWithValue aggregations { value } } } }', {
+      input: { types: ['DATASET'], query: '*', facets: ['structuredProperties.io.acme.retentionDays'] },
+    });
+    const facet = r.data.aggregateAcrossEntities.facets[0];
+    expect(facet.entitiesWithValue).toBeGreaterThan(facet.aggregations.length);
+    await page.goto(`${app.url}/ui/search#token=${app.token}`);
+    await searchSettled(page);
+    const shown = page.locator('fieldset[data-facet="structuredProperties.io.acme.retentionDays"] [data-count]');
+    await expect.poll(() => shown.getAttribute('data-count').then(Number)).toBe(facet.entitiesWithValue);
+  });
+
   it('pages through results with the scroll id', async () => {
     const { page, app } = fx;
     const entities = Array.from({ length: 21 }, (_, i) => ({

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, startTestApp, type TestApp } from './harness.js';
-import { AGGREGATE, createDataset, datasetUrn, defineProperty, propertyUrn, SCROLL, setValues, STRING } from './search-helpers.js';
+import { AGGREGATE, createDataset, datasetUrn, defineProperty, NUMBER, propertyUrn, SCROLL, setValues, STRING } from './search-helpers.js';
 
 let app: TestApp;
 const LEVEL = propertyUrn('facet.level');
@@ -48,6 +48,26 @@ describe('facets on structured properties', () => {
     // Filters on it are still refused, naming it.
     const filtered = await app.graphql(SCROLL, { input: { types: ['DATASET'], query: '*', count: 5, orFilters: [{ and: [{ field: 'structuredProperties.facet.never_defined', values: ['x'] }] }] } });
     expect(filtered.errors[0].message).toMatch(/no structured property is named facet\.never_defined/);
+  });
+});
+
+describe('counts of entities with a value', () => {
+  it('come from the index, not from the capped list of values: 40 distinct numbers on 40 datasets count 40', async () => {
+    const COUNT = propertyUrn('facet.count');
+    await defineProperty(app, 'facet.count', NUMBER);
+    const items = Array.from({ length: 40 }, (_, i) => ({
+      urn: datasetUrn(`facet.n${i}`),
+      datasetProperties: { value: { name: `n${i}` } },
+      structuredProperties: { value: { properties: [{ propertyUrn: COUNT, values: [{ double: i * 3 }] }] } },
+    }));
+    expect((await app.post('/openapi/v3/entity/dataset?async=false', items)).status).toBe(200);
+    await app.refresh();
+    const res = await app.graphql('query a($input: AggregateAcrossEntitiesInput!) { aggregateAcrossEntities(input: $input) { facets { field entitiesWithValue aggregations { value count } } } }', {
+      input: { types: ['DATASET'], query: '*', facets: ['structuredProperties.facet.count'] },
+    });
+    const facet = res.data.aggregateAcrossEntities.facets[0];
+    expect(facet.aggregations).toHaveLength(20);
+    expect(facet.entitiesWithValue).toBe(40);
   });
 });
 

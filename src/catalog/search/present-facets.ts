@@ -12,6 +12,8 @@ export interface Facet {
   /** The entity the facet is about (the structured property of a property facet). */
   entityUrn?: string;
   aggregations: { value: string; count: number }[];
+  /** Entities with any value of the field, counted by the index. */
+  withValue: number;
 }
 
 /** Values the caller filtered on but that have no bucket are listed with count 0, as the original does. */
@@ -28,7 +30,7 @@ export function readFacets(aggregations: unknown, compiled: CompiledSearch, orFi
 
 function present(
   f: ResolvedField,
-  facet: { field: string; displayName: string; aggregations: { value: string; count: number }[] },
+  facet: { field: string; displayName: string; aggregations: { value: string; count: number }[]; withValue: number },
   def: DefinitionInfo | undefined,
   orFilters: AndFilter[] | null | undefined,
 ): Facet {
@@ -42,5 +44,6 @@ function present(
     displayName: typeof def?.definition.displayName === 'string' ? def.definition.displayName : facet.displayName,
     ...(def && { entityUrn: def.urn }),
     aggregations,
+    withValue: facet.withValue,
   };
 }

@@ -66,12 +66,14 @@ export interface Bucket {
 export interface Facet {
   field: string;
   displayName: string | null;
+  /** Entities with any value, counted by the index (the buckets are capped). */
+  entitiesWithValue: number | null;
   aggregations: Bucket[];
 }
 
 const AGGREGATE = `query facets($input: AggregateAcrossEntitiesInput!) {
   aggregateAcrossEntities(input: $input) {
-    facets { field displayName aggregations { value count entity { urn ... on Tag { properties { name colorHex } } ... on DataPlatform { name } } } }
+    facets { field displayName entitiesWithValue aggregations { value count entity { urn ... on Tag { properties { name colorHex } } ... on DataPlatform { name } } } }
   }
 }`;
 

@@ -36,6 +36,7 @@ export function FacetSidebar({ state, definitions, facets, answers, onChange }: 
             definition={d}
             field={propertyField(d)}
             buckets={byField.get(propertyField(d))?.aggregations ?? []}
+            withValue={byField.get(propertyField(d))?.entitiesWithValue ?? null}
             state={state}
             onApply={(from, to) => onChange(setRange(setRange(state, propertyField(d), '>=', from), propertyField(d), '<=', to))}
           />

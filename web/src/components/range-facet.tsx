@@ -8,11 +8,13 @@ interface Props {
   definition: Definition;
   field: string;
   buckets: Bucket[];
+  /** Entities with any value, counted by the index (the buckets are the first few values only). */
+  withValue: number | null;
   state: SearchState;
   onApply(from: string, to: string): void;
 }
 
-export function RangeFacet({ definition, field, buckets, state, onApply }: Props) {
+export function RangeFacet({ definition, field, buckets, withValue, state, onApply }: Props) {
   const bound = (op: Op) => state.filters.find((f) => f.field === field && f.op === op)?.value ?? '';
   const [from, setFrom] = useState(bound('>='));
   const [to, setTo] = useState(bound('<='));
@@ -22,7 +24,7 @@ export function RangeFacet({ definition, field, buckets, state, onApply }: Props
   }, [state]);
   const type = definition.valueKind === 'DATE' ? 'date' : 'number';
   const id = `range-${field.replace(/[^a-zA-Z0-9]/g, '-')}`;
-  const carriers = buckets.reduce((n, b) => n + b.count, 0);
+  const carriers = withValue ?? buckets.reduce((n, b) => n + b.count, 0);
   const values = buckets.map((b) => b.value);
   return (
     <fieldset class="facet range" data-facet={field}>
