@@ -1,4 +1,4 @@
-/** The CLI's server address and token: `TESSERA_SERVER` / `TESSERA_TOKEN`, else `~/.tesseraenv` (written by `tessera init`). */
+/** The CLI's server address and token, each from `TESSERA_SERVER` / `TESSERA_TOKEN`, else `~/.tesseraenv` (written by `tessera init`). */
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,8 @@ export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 export interface Connection {
   server: string;
   token?: string;
+  /** Where each setting came from, for messages that must say where the CLI looked. */
+  sources: { server: string; token: string };
 }
 
 export function readConfigFile(path = configFilePath()): ConfigFile | undefined {
@@ -40,12 +42,22 @@ export function writeConfigFile(config: ConfigFile, path = configFilePath()): vo
   chmodSync(path, 0o600); // the token is a credential, also when the file already existed
 }
 
-/** Each variable overrides its own file entry; the file's token is only sent to the file's own server. */
+/** Each setting on its own: the variable when set, else the file's entry (so `TESSERA_SERVER` alone keeps the saved token). */
 export function resolveConnection(env: Record<string, string | undefined>): Connection {
-  const file = env.TESSERA_SERVER && env.TESSERA_TOKEN ? undefined : readConfigFile();
+  const path = configFilePath();
+  const file = env.TESSERA_SERVER && env.TESSERA_TOKEN ? undefined : readConfigFile(path);
   const server = (env.TESSERA_SERVER || file?.gms.server)?.replace(/\/+$/, '');
-  if (!server) throw new CliError(`No server configured: run \`tessera init\` (writes ${configFilePath()}) or set TESSERA_SERVER`);
+  if (!server) throw new CliError(`No server configured: run \`tessera init\` (writes ${path}) or set TESSERA_SERVER`);
   if (!/^https?:\/\/[^\s]+$/.test(server)) throw new CliError(`Server address must be an http(s) URL, got ${server}`);
-  const fileToken = file && file.gms.server.replace(/\/+$/, '') === server ? file.gms.token : undefined;
-  return { server, token: env.TESSERA_TOKEN || fileToken || undefined };
+  const token = env.TESSERA_TOKEN || file?.gms.token || undefined;
+  const sources = {
+    server: env.TESSERA_SERVER ? 'TESSERA_SERVER' : path,
+    token: env.TESSERA_TOKEN ? 'TESSERA_TOKEN' : file?.gms.token ? path : `none (TESSERA_TOKEN is unset and ${file ? `${path} has no token` : `there is no ${path}`})`,
+  };
+  return { server, token, sources };
+}
+
+/** What a 401 adds: where the CLI found its server and token, and how to give it another. */
+export function describeConnection(c: Connection): string {
+  return `server ${c.server} from ${c.sources.server}; token from ${c.sources.token}. Set TESSERA_TOKEN, or run \`tessera init --host ${c.server} --token <token>\``;
 }

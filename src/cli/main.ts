@@ -5,6 +5,7 @@ import { CommanderError, type Command } from 'commander';
 import { createContext } from './cli-context.js';
 import { CliError, describeError } from './cli-error.js';
 import { processIO } from './cli-io.js';
+import { TesseraApiError } from '../sdk/sdk-errors.js';
 import { createProgram } from './program.js';
 
 function packageVersion(): string {
@@ -27,6 +28,8 @@ async function main(argv: string[], env: Record<string, string | undefined>): Pr
     // Commander has already printed its own usage message.
     if (e instanceof CommanderError) return e.exitCode;
     io.err(`Error: ${describeError(e)}`);
+    const hint = e instanceof TesseraApiError && e.status === 401 ? ctx.connectionHint() : undefined;
+    if (hint) io.err(`The CLI used: ${hint}`);
     if (env.TESSERA_DEBUG && e instanceof Error && e.stack) io.err(e.stack);
     return e instanceof CliError ? e.exitCode : 1;
   }

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe('tessera init', () => {
-  it('writes ~/.tesseraenv (mode 0600) that later commands use; TESSERA_SERVER / TESSERA_TOKEN override it', async () => {
+  it('writes ~/.tesseraenv (mode 0600) that later commands use; TESSERA_SERVER / TESSERA_TOKEN override each entry on its own; a 401 says where the CLI looked', async () => {
     const home = tempHome();
     const r = await runCli(['init', '--host', `${app.url}/gms/`, '--token', app.token], { HOME: home });
     expect(r.code).toBe(0);
@@ -28,10 +28,19 @@ describe('tessera init', () => {
     const list = await runCli(['properties', 'list', '--no-details'], { HOME: home });
     expect(list.code).toBe(0);
     const badToken = await runCli(['properties', 'list'], { HOME: home, TESSERA_TOKEN: 'x.y.z' });
-    expect(badToken.stderr.trim()).toBe('Error: Unauthorized (HTTP 401): Token is malformed');
-    // The file's token is never sent to another server.
-    const other = await runCli(['properties', 'list'], { HOME: home, TESSERA_SERVER: `${app.url}/` });
-    expect(other.stderr).toContain('Missing Authorization header');
+    expect(badToken.stderr.trim().split('\n')).toEqual([
+      'Error: Unauthorized (HTTP 401): Token is malformed',
+      `The CLI used: server ${app.url}/gms from ${path}; token from TESSERA_TOKEN. Set TESSERA_TOKEN, or run \`tessera init --host ${app.url}/gms --token <token>\``,
+    ]);
+    // Settings combine: the server from the environment, the token from the saved file.
+    const serverOnly = await runCli(['properties', 'list', '--no-details'], { HOME: home, TESSERA_SERVER: `${app.url}/` });
+    expect(serverOnly.stderr).toBe('');
+    expect(serverOnly.code).toBe(0);
+    // With no token anywhere, the 401 says where the CLI looked.
+    const none = await runCli(['properties', 'list'], { HOME: tempHome(), TESSERA_SERVER: app.url });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('Missing Authorization header');
+    expect(none.stderr).toMatch(/The CLI used: server .* from TESSERA_SERVER; token from none \(TESSERA_TOKEN is unset and there is no .*\.tesseraenv\)/);
     const both = await runCli(['properties', 'list', '--no-details'], { HOME: tempHome(), TESSERA_SERVER: app.url, TESSERA_TOKEN: app.token });
     expect(both.code).toBe(0);
   });
