@@ -5,6 +5,7 @@ import { DEFAULT_HOST } from './cli-config.js';
 import { runDatasetGet } from './commands/dataset-get.js';
 import { runDatasetUpsert } from './commands/dataset-upsert.js';
 import { runDelete } from './commands/delete.js';
+import { runRestore } from './commands/restore.js';
 import { runGet } from './commands/get.js';
 import { runInit } from './commands/init.js';
 import { runPropertiesGet } from './commands/properties-get.js';
@@ -43,6 +44,7 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .addOption(new Option('--details', 'print full definitions (default)').default(true))
     .option('--no-details', 'print URNs only')
     .option('--to-file <yaml>', 'write the definitions as a YAML file that `properties upsert -f` accepts')
+    .option('--include-deleted', 'list soft-deleted properties too, flagged deleted')
     .action((o) => runPropertiesList(ctx, o));
   properties
     .command('get')
@@ -69,6 +71,12 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .option('--hard', 'hard delete (not reversible)')
     .option('-f, --force', 'do not ask for confirmation')
     .action((o) => runDelete(ctx, o));
+
+  program
+    .command('restore')
+    .description('restore a soft-deleted entity (status removed=false)')
+    .requiredOption('--urn <urn>', 'entity urn')
+    .action((o) => runRestore(ctx, o));
 
   program
     .command('get')

@@ -49,9 +49,15 @@ function readBytes(req: Req, res: ServerResponse, limit: number): Promise<Buffer
   if (encoding !== 'identity' && !DECODERS[encoding]) {
     return Promise.reject(new CatalogError('UNSUPPORTED_MEDIA_TYPE', `Unsupported content encoding ${encoding}: send the body uncompressed (identity), gzip, deflate or br`));
   }
-  if (encoding === 'identity' && declared !== undefined && declared > limit) return Promise.reject(tooLarge(limit));
-  // A refused body is not read to its end: the connection is closed once the refusal has been sent.
-  const abandon = () => res.once('finish', () => req.complete || req.destroy());
+  // A refused body is not read to its end: the refusal says the connection closes, and it is closed once sent.
+  const abandon = () => {
+    if (!res.headersSent) res.setHeader('connection', 'close');
+    res.once('finish', () => req.complete || req.destroy());
+  };
+  if (encoding === 'identity' && declared !== undefined && declared > limit) {
+    abandon();
+    return Promise.reject(tooLarge(limit));
+  }
   return new Promise((resolve, reject) => {
     const source: Readable = encoding === 'identity' ? req : (req.pipe(DECODERS[encoding]()) as unknown as Readable);
     const chunks: Buffer[] = [];

@@ -272,12 +272,13 @@ describe('tessera delete and get', () => {
 });
 
 describe('tessera errors', () => {
-  it('prints server and connection failures as one line with a non-zero exit code', async () => {
+  it('prints server and connection failures as one line (a 401 adds where the CLI found its settings) with a non-zero exit code', async () => {
     const noToken = await runCli(['properties', 'list'], { ...env, TESSERA_TOKEN: '' });
     expect(noToken.code).toBe(1);
-    expect(noToken.stderr.trim()).toBe('Error: Unauthorized (HTTP 401): Missing Authorization header: expected "Bearer <token>"');
+    expect(noToken.stderr.trim().split('\n')[0]).toBe('Error: Unauthorized (HTTP 401): Missing Authorization header: expected "Bearer <token>"');
+    expect(noToken.stderr).toContain('token from none (TESSERA_TOKEN is unset');
     const badToken = await runCli(['properties', 'list'], { ...env, TESSERA_TOKEN: 'a.b.c' });
-    expect(badToken.stderr.trim()).toBe('Error: Unauthorized (HTTP 401): Token is malformed');
+    expect(badToken.stderr.trim().split('\n')[0]).toBe('Error: Unauthorized (HTTP 401): Token is malformed');
     const down = await runCli(['properties', 'list'], { ...env, TESSERA_SERVER: 'http://127.0.0.1:9/gms' });
     expect(down.code).toBe(1);
     expect(down.stderr.trim()).toMatch(/^Error: Cannot reach Tessera at http:\/\/127\.0\.0\.1:9\/gms: /);

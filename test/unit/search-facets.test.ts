@@ -8,15 +8,23 @@ const tags: ResolvedField = { name: 'tags', path: 'tags', kind: 'keyword' };
 const removed: ResolvedField = { name: 'removed', path: 'removed', kind: 'boolean' };
 
 describe('buildFacetAggs', () => {
-  it('one terms aggregation per facet, 20 buckets by default', () => {
+  it('one terms aggregation and one exists count per facet, 20 buckets by default', () => {
     expect(buildFacetAggs([retention, tags])).toEqual({
       facet_0: { terms: { field: 'structuredProperties.io_acryl_privacy_retentionTime', size: 20 } },
+      facet_0_with_value: { filter: { exists: { field: 'structuredProperties.io_acryl_privacy_retentionTime' } } },
       facet_1: { terms: { field: 'tags', size: 20 } },
+      facet_1_with_value: { filter: { exists: { field: 'tags' } } },
     });
   });
   it('maxAggValues sets the size, capped at 100', () => {
-    expect(buildFacetAggs([tags], 5)).toEqual({ facet_0: { terms: { field: 'tags', size: 5 } } });
-    expect(buildFacetAggs([tags], 500)).toEqual({ facet_0: { terms: { field: 'tags', size: 100 } } });
+    expect(buildFacetAggs([tags], 5).facet_0).toEqual({ terms: { field: 'tags', size: 5 } });
+    expect(buildFacetAggs([tags], 500).facet_0).toEqual({ terms: { field: 'tags', size: 100 } });
+  });
+  it('an empty facet (deleted or unknown property) asks the engine nothing', () => {
+    expect(buildFacetAggs([tags, { ...retention, empty: true }])).toEqual({
+      facet_0: { terms: { field: 'tags', size: 20 } },
+      facet_0_with_value: { filter: { exists: { field: 'tags' } } },
+    });
   });
   it('no facets, no aggregations', () => expect(buildFacetAggs([])).toEqual({}));
 });
@@ -28,23 +36,26 @@ describe('readFacetAggs', () => {
       facet_1: { buckets: [{ key: 1718323200000, key_as_string: '2024-06-14', doc_count: 3 }] },
       facet_2: { buckets: [{ key: 'urn:li:tag:pii', doc_count: 4 }] },
       facet_3: { buckets: [{ key: 1, key_as_string: 'true', doc_count: 5 }, { key: 0, key_as_string: 'false', doc_count: 1 }] },
+      facet_0_with_value: { doc_count: 4 },
+      facet_2_with_value: { doc_count: 4 },
     };
     expect(readFacetAggs(aggregations, [retention, deadline, tags, removed])).toEqual([
       {
         field: 'structuredProperties.io.acryl.privacy.retentionTime',
         displayName: 'structuredProperties.io.acryl.privacy.retentionTime',
         aggregations: [{ value: '60.0', count: 2 }, { value: '90.5', count: 1 }, { value: '1.0E-4', count: 1 }],
+        withValue: 4,
       },
-      { field: 'structuredProperties.deadline', displayName: 'structuredProperties.deadline', aggregations: [{ value: '1718323200000', count: 3 }] },
-      { field: 'tags', displayName: 'tags', aggregations: [{ value: 'urn:li:tag:pii', count: 4 }] },
-      { field: 'removed', displayName: 'removed', aggregations: [{ value: 'true', count: 5 }, { value: 'false', count: 1 }] },
+      { field: 'structuredProperties.deadline', displayName: 'structuredProperties.deadline', aggregations: [{ value: '1718323200000', count: 3 }], withValue: 0 },
+      { field: 'tags', displayName: 'tags', aggregations: [{ value: 'urn:li:tag:pii', count: 4 }], withValue: 4 },
+      { field: 'removed', displayName: 'removed', aggregations: [{ value: 'true', count: 5 }, { value: 'false', count: 1 }], withValue: 0 },
     ]);
   });
   it('booleans without key_as_string', () => {
     expect(readFacetAggs({ facet_0: { buckets: [{ key: 1, doc_count: 2 }] } }, [removed])[0].aggregations).toEqual([{ value: 'true', count: 2 }]);
   });
   it('a facet missing from the response has no values', () => {
-    expect(readFacetAggs(undefined, [tags])).toEqual([{ field: 'tags', displayName: 'tags', aggregations: [] }]);
+    expect(readFacetAggs(undefined, [tags])).toEqual([{ field: 'tags', displayName: 'tags', aggregations: [], withValue: 0 }]);
     expect(readFacetAggs({}, [retention])[0].aggregations).toEqual([]);
   });
 });

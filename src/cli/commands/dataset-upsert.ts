@@ -1,7 +1,7 @@
 /** `tessera dataset upsert -f <yaml>`: writes each dataset of the file, skipping (and failing on) those that reference missing properties. */
 import type { CliContext } from '../cli-context.js';
 import { CliError, describeError } from '../cli-error.js';
-import { checkPlan, fetchDefinitions } from '../dataset-checks.js';
+import { checkPlan, fetchDefinitions, missingReferences } from '../dataset-checks.js';
 import { parseDatasetFile, type DatasetPlan } from '../dataset-file.js';
 import { createProgress } from '../progress.js';
 import { runOrdered } from '../run-ordered.js';
@@ -21,11 +21,12 @@ export async function runDatasetUpsert(ctx: CliContext, opts: { file: string }):
   const client = ctx.client();
   const emitter = ctx.emitter();
   // Each referenced property is looked up once; soft-deleted ones count as missing (they cannot take values).
-  const definitions = await fetchDefinitions(client, [...new Set(plans.flatMap((p) => p.propertyUrns))]);
+  const known = await fetchDefinitions(client, [...new Set(plans.flatMap((p) => p.propertyUrns))]);
+  const definitions = known.live;
 
   const write = async (p: DatasetPlan): Promise<Outcome> => {
-    const missing = p.propertyUrns.filter((u) => !definitions.has(u));
-    if (missing.length > 0) return { urn: p.urn, ok: false, skipped: true, error: `missing entity references: ${missing.join(', ')}` };
+    const missing = missingReferences(p.propertyUrns, known);
+    if (missing) return { urn: p.urn, ok: false, skipped: true, error: missing };
     // Values are checked before the first write, so a refused value never leaves the dataset half written.
     const refused = checkPlan(p, definitions);
     if (refused.length > 0) return { urn: p.urn, ok: false, error: refused.join('; ') };

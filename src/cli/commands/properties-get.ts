@@ -9,7 +9,10 @@ export const structuredPropertyUrnOf = (urnOrId: string) =>
 
 export async function runPropertiesGet(ctx: CliContext, opts: { urn: string }): Promise<void> {
   const urn = structuredPropertyUrnOf(opts.urn);
-  const definition = await ctx.client().getAspect<PropertyDefinition>(urn, 'propertyDefinition');
+  const entity = await ctx.client().getEntity(urn, ['propertyDefinition', 'status']);
+  const definition = entity?.aspects.propertyDefinition as PropertyDefinition | undefined;
   if (!definition) throw new CliError(`Structured property ${urn} does not exist`);
-  ctx.printJson(toEntry(urn, definition, { valuesAsText: true }));
+  const deleted = (entity!.aspects.status as { removed?: boolean } | undefined)?.removed === true;
+  ctx.printJson({ ...toEntry(urn, definition, { valuesAsText: true }), ...(deleted && { deleted: true }) });
+  if (deleted && !ctx.json()) ctx.io.err(`Note: ${urn} is soft-deleted; restore it with \`tessera restore --urn ${urn}\``);
 }

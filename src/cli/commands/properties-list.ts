@@ -30,14 +30,17 @@ function mergeEntries(file: string, existing: unknown, listed: Record<string, un
 export interface ListOptions {
   details: boolean;
   toFile?: string;
+  /** List soft-deleted properties too, each flagged `deleted: true` (URNs marked `(soft-deleted)`). */
+  includeDeleted?: boolean;
 }
 
 export async function runPropertiesList(ctx: CliContext, opts: ListOptions): Promise<void> {
   const client = ctx.client();
-  const found: { urn: string; definition: PropertyDefinition }[] = [];
-  for await (const e of client.scrollEntities('structuredProperty', { aspects: ['propertyDefinition'] })) {
+  const found: { urn: string; definition: PropertyDefinition; deleted: boolean }[] = [];
+  for await (const e of client.scrollEntities('structuredProperty', { aspects: ['propertyDefinition', 'status'], includeSoftDelete: !!opts.includeDeleted })) {
     const definition = e.aspects.propertyDefinition as PropertyDefinition | undefined;
-    if (definition) found.push({ urn: e.urn, definition });
+    const deleted = (e.aspects.status as { removed?: boolean } | undefined)?.removed === true;
+    if (definition) found.push({ urn: e.urn, definition, deleted });
   }
   if (opts.toFile) {
     // Numbers stay numbers in the file, so `properties upsert -f` accepts it unchanged.
@@ -51,10 +54,10 @@ export async function runPropertiesList(ctx: CliContext, opts: ListOptions): Pro
   }
   if (!opts.details) {
     if (ctx.json()) ctx.printJson(found.map((p) => p.urn));
-    else found.forEach((p) => ctx.io.out(p.urn));
+    else found.forEach((p) => ctx.io.out(p.deleted ? `${p.urn} (soft-deleted)` : p.urn));
     return;
   }
-  const entries = found.map((p) => toEntry(p.urn, p.definition, { valuesAsText: true }));
+  const entries = found.map((p) => ({ ...toEntry(p.urn, p.definition, { valuesAsText: true }), ...(p.deleted && { deleted: true }) }));
   if (ctx.json()) ctx.printJson(entries);
   else entries.forEach((e) => ctx.printJson(e));
 }
