@@ -7,6 +7,7 @@ import { runMirrored, type Side } from './load.js';
 import { facets, graphqlFilter, graphqlGet, restGet, restQuery, type Workload } from './reads.js';
 import { searchPage } from './search-page-row.js';
 import { runReindexRow } from './reindex-row.js';
+import { runCliRow } from './cli-row.js';
 import { runRmw } from './rmw.js';
 import { ratioOf, verdictOf, type SideFigures } from './stats.js';
 import type { Row } from './table.js';
@@ -91,6 +92,20 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
     });
     extra.reindex = f;
     c.progress(`  ratio ${ratio.toFixed(2)}`);
+  });
+  if (wants(args, 'cli')) await guard(c, failures, 'cli', async () => {
+    c.progress('cli: tessera dataset upsert -f of 10,000 small datasets vs _bulk of the same documents');
+    const f = await runCliRow(c);
+    const t = secondsFigures(f.tesseraSeconds);
+    const r = secondsFigures(f.rawSeconds);
+    const ratio = r.seconds / t.seconds;
+    rows.push({
+      workload: `CLI: tessera dataset upsert -f of ${f.datasets.toLocaleString('en-US')} datasets`, unit: 'file', tessera: t, raw: r, ratio,
+      target: '< 10 s', verdict: t.seconds < 10 ? 'pass' : 'MISS',
+      note: `Tessera ${t.seconds.toFixed(1)} s (process start, file checks and the wait for search included), raw _bulk ${r.seconds.toFixed(1)} s`,
+    });
+    extra.cli = f;
+    c.progress(`  Tessera ${t.seconds.toFixed(1)} s, ratio ${ratio.toFixed(2)}`);
   });
   if (wants(args, 'bulk')) await guard(c, failures, 'bulk', async () => {
     const state: BulkState = { created: [], twoPass: false };

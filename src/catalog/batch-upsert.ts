@@ -4,23 +4,29 @@
  * lost a race (or repeat a URN) go through the per-entity read-modify-write.
  */
 import { CatalogError } from '../errors.js';
+import { applyAspectPatch, type PatchBody } from '../model/json-patch.js';
 import { UNCHANGED, type EntityDoc, type VersionedDoc } from '../storage/entity-store.js';
 import type { DefinitionMemo } from './definitions.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { checkBatchSize } from './batch-limit.js';
-import { resolveAspect, resolveTarget } from './entity-target.js';
+import { existenceUrnOf, resolveAspect, resolveTarget } from './entity-target.js';
 import { presentEntity, type EntityView } from './read-entity.js';
 import { applyChanges, needsExistingEntity, validateAspectValue, writeAspects, type WriteInput } from './write-aspects.js';
 import { precheckWrites } from './write-prechecks.js';
 
 export interface BatchEntityInput {
   urn: unknown;
-  aspects: { aspect: string; value: unknown; systemMetadata?: Record<string, unknown> }[];
+  /** A whole aspect value, or (with `patch: true`) a parsed JSON patch applied to the stored value inside the write. */
+  aspects: { aspect: string; value: unknown; patch?: boolean; systemMetadata?: Record<string, unknown> }[];
 }
 
 export interface BatchOptions {
   /** Names item `i` in the message of an error it causes (the wire says `proposals[i] (<urn>, <aspect>)`). */
   label?: (i: number) => string;
+  /** The caller has checked every upsert value against its aspect's schema already (the wire checks each proposal). */
+  valuesChecked?: boolean;
+  /** The caller does not show the written entities (the wire answers `success`): nothing is kept or presented for it. */
+  noAnswer?: boolean;
 }
 
 /** Runs `fn` for item `i`, prefixing the message of a catalog error it throws with the item's label. */
@@ -58,10 +64,14 @@ function groupByUrn(inputs: WriteInput[]): Map<string, number[]> {
   return groups;
 }
 
-/** Whether a URN's items can be built here: each one either finds the entity (stored, or created by an earlier item) or may create it. */
+/**
+ * Whether a URN's items can be built here: each one either finds the entity (stored, or created by an earlier item), or
+ * may create it, or exists through its parent (a schemaField of a dataset, checked by the pre-checks).
+ */
 function directly(services: CatalogDeps, inputs: WriteInput[], exists: boolean): boolean {
   for (const input of inputs) {
-    if (!exists && needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES)) return false;
+    const ownDocument = existenceUrnOf(input.target) === input.target.urn.raw;
+    if (!exists && ownDocument && needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES)) return false;
     exists = true;
   }
   return true;
@@ -69,12 +79,13 @@ function directly(services: CatalogDeps, inputs: WriteInput[], exists: boolean):
 
 /** Applies one URN's items in order to its document; the document after each item is what that item presents. */
 async function buildGroup(services: CatalogDeps, opts: BatchOptions, urn: string, members: { input: WriteInput; index: number }[], current: VersionedDoc | undefined) {
-  let doc: EntityDoc | null = current ? structuredClone(current.doc) : null;
+  // The document read for this batch is used by nothing else: it is changed in place.
+  let doc: EntityDoc | null = current ? current.doc : null;
   let changed = false;
   const docs = new Map<number, EntityDoc>();
   for (const [k, { input, index }] of members.entries()) {
-    // A later item must not alter the document an earlier one presents.
-    const base = k > 0 && doc ? structuredClone(doc) : doc;
+    // A later item must not alter the document an earlier one presents (unless nothing is presented).
+    const base = k > 0 && doc && !opts.noAnswer ? structuredClone(doc) : doc;
     const next = await forItem(opts, index, () => applyChanges(services, input, base));
     if (next !== UNCHANGED) {
       doc = next;
@@ -92,9 +103,13 @@ export async function batchUpsert(services: CatalogDeps, entityName: string, ite
   // Validate every target first so a bad item refuses the batch before anything is written.
   const inputs: WriteInput[] = items.map((item) => {
     const target = resolveTarget(entityName, item.urn);
-    const aspects = item.aspects.map((a) => ({ aspect: resolveAspect(target.def, a.aspect), value: a.value, systemMetadata: a.systemMetadata }));
-    aspects.forEach((a) => validateAspectValue(a.aspect, a.value));
-    return { target, actor, waitForSearch, definitions, changes: aspects.map((a) => ({ aspect: a.aspect, systemMetadata: a.systemMetadata, compute: () => a.value })) };
+    const aspects = item.aspects.map((a) => ({ ...a, aspect: resolveAspect(target.def, a.aspect) }));
+    if (!opts.valuesChecked) aspects.forEach((a) => a.patch || validateAspectValue(a.aspect, a.value));
+    const change = (a: (typeof aspects)[number]) =>
+      a.patch
+        ? { aspect: a.aspect, systemMetadata: a.systemMetadata, compute: (previous: unknown) => applyAspectPatch(a.aspect, previous, a.value as PatchBody) }
+        : { aspect: a.aspect, systemMetadata: a.systemMetadata, compute: () => a.value, checked: true };
+    return { target, actor, waitForSearch, definitions, changes: aspects.map(change) };
   });
   if (inputs.length === 0) return [];
   const entityType = inputs[0].target.def.name;
@@ -125,6 +140,7 @@ export async function batchUpsert(services: CatalogDeps, entityName: string, ite
   );
   const written = inputs.map((_, i) => done.get(i));
   services.definitionCache.afterWrite(entityType);
+  if (opts.noAnswer) return [];
   const shown = services.definitionCache.memo();
   return Promise.all(written.map((doc, i) => presentEntity(services, doc!, inputs[i].changes.map((c) => c.aspect), shown)));
 }

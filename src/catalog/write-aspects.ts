@@ -85,7 +85,7 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
       }
       continue;
     }
-    validateAspectValue(change.aspect, next);
+    if (!change.checked) validateAspectValue(change.aspect, next);
     if (change.aspect === target.def.keyAspect && !dequal(next, target.def.keyFromUrn(target.urn))) {
       throw validationError(`${change.aspect} must match the urn ${target.urn.raw}`);
     }

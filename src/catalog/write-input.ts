@@ -14,6 +14,8 @@ export interface AspectChange {
   mode?: 'upsert' | 'create';
   /** The writer's own system metadata (run id, pipeline, properties): stored with the new value, echoed by the /gms wire. */
   systemMetadata?: Record<string, unknown>;
+  /** `compute` answers a value already checked against the aspect's schema (a batch's upsert values, checked before any write). */
+  checked?: boolean;
 }
 
 export interface WriteInput {

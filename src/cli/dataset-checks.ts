@@ -1,9 +1,10 @@
-/** Checks a dataset plan's property values against their definitions before anything of it is written (the server's rules, run here first). */
+/** Checks a dataset file's property values against their definitions before anything is written (the server's rules, run here first). */
 import { checkAssignment } from '../catalog/structured-properties/value-rules.js';
 import type { PropertyDefinition } from '../model/aspects/property-definition.js';
 import { parseUrn } from '../model/urn.js';
 import type { TesseraClient } from '../sdk/client.js';
-import type { DatasetPlan } from './dataset-file.js';
+import type { AssignmentSource, DatasetPlan } from './dataset-file.js';
+import type { FileProblem } from './file-problems.js';
 
 /** Live definitions by property URN; missing and soft-deleted properties are absent (they cannot take values). */
 export async function fetchDefinitions(client: TesseraClient, urns: string[]): Promise<{ live: Map<string, PropertyDefinition>; softDeleted: Set<string> }> {
@@ -21,26 +22,21 @@ export async function fetchDefinitions(client: TesseraClient, urns: string[]): P
   };
 }
 
-/** Why a dataset cannot take the values it names: properties that do not exist, and soft-deleted ones with how to restore them. */
-export function missingReferences(propertyUrns: string[], known: { live: Map<string, unknown>; softDeleted: Set<string> }): string | undefined {
-  const deleted = propertyUrns.filter((u) => known.softDeleted.has(u));
-  const missing = propertyUrns.filter((u) => !known.live.has(u) && !known.softDeleted.has(u));
-  const parts = [
-    ...(missing.length > 0 ? [`missing entity references: ${missing.join(', ')}`] : []),
-    ...deleted.map((u) => `structured property ${u} is soft-deleted; restore it with \`tessera restore --urn ${u}\``),
-  ];
-  return parts.length > 0 ? parts.join('; ') : undefined;
-}
-
-/** Every rule a value of the plan breaks (entity types, cardinality, value type, allowed values, platforms). */
-export function checkPlan(plan: DatasetPlan, definitions: Map<string, PropertyDefinition>): string[] {
-  const problems: string[] = [];
-  for (const change of plan.changes.filter((c) => c.aspectName === 'structuredProperties')) {
-    const target = { entityType: parseUrn(change.entityUrn).entityType, urn: change.entityUrn };
-    for (const a of (change.value as { properties: { propertyUrn: string; values: { string?: string; double?: number }[] }[] }).properties) {
-      const def = definitions.get(a.propertyUrn);
-      if (def) problems.push(...checkAssignment(def, a, target));
+/** Every problem of a dataset's property values, each naming its entry, column and field: properties that do not
+ * exist or are soft-deleted (with how to restore them), then every rule a value breaks (entity types, cardinality, value
+ * type, allowed values, platforms). */
+export function planProblems(plan: DatasetPlan, known: { live: Map<string, PropertyDefinition>; softDeleted: Set<string> }): FileProblem[] {
+  const problems: FileProblem[] = [];
+  const at = (s: AssignmentSource, message: string) => problems.push({ entry: plan.entry, entryId: plan.entryId, column: s.column, field: s.field, message });
+  for (const s of plan.assignmentSources) {
+    if (known.softDeleted.has(s.propertyUrn)) at(s, `structured property ${s.propertyUrn} is soft-deleted; restore it with \`tessera restore --urn ${s.propertyUrn}\``);
+    const def = known.live.get(s.propertyUrn);
+    if (!def) {
+      if (!known.softDeleted.has(s.propertyUrn)) at(s, `missing entity reference: structured property ${s.propertyUrn} does not exist`);
+      continue;
     }
+    const target = { entityType: parseUrn(s.entityUrn).entityType, urn: s.entityUrn };
+    for (const message of checkAssignment(def, { propertyUrn: s.propertyUrn, values: s.values }, target)) at(s, message);
   }
   return problems;
 }

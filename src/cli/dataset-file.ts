@@ -9,11 +9,26 @@ import { entryIdOf, refuseFile, zodProblems, type FileProblem } from './file-pro
 
 export { FIELD_TYPES } from './dataset-entry.js';
 
+/** Where in the file a structured property assignment comes from, for messages. */
+export interface AssignmentSource {
+  entityUrn: string;
+  /** The column's field path, for a column-level assignment. */
+  column?: string;
+  /** The file's key holding it: `structured_properties.<key>` or `schema.fields[i].structured_properties.<key>`. */
+  field: string;
+  propertyUrn: string;
+  values: { string?: string; double?: number }[];
+}
+
 export interface DatasetPlan {
   urn: string;
+  /** 1-based position in the file, and a readable id, for messages. */
+  entry: number;
+  entryId?: string;
   changes: AspectChange[];
   /** Every structured property URN the dataset or its fields reference. */
   propertyUrns: string[];
+  assignmentSources: AssignmentSource[];
 }
 
 type Problem = (field: string, message: string) => void;
@@ -24,10 +39,13 @@ const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Objec
 
 function assignments(map: Record<string, unknown> | undefined) {
   return Object.entries(map ?? {}).map(([key, v]) => ({
+    key,
     propertyUrn: propertyUrnOf(key),
     values: (Array.isArray(v) ? v : [v]).map(valueOf),
   }));
 }
+
+const stored = (list: ReturnType<typeof assignments>) => ({ properties: list.map(({ propertyUrn, values }) => ({ propertyUrn, values })) });
 
 function urnOf(entry: DatasetEntry, problem: Problem): string | undefined {
   let urn = entry.urn;
@@ -64,7 +82,7 @@ function fieldsOf(file: string, entry: DatasetEntry, problem: Problem): { fields
   return { fields: [...byId.values()], raw: avro.text };
 }
 
-function plan(file: string, entry: DatasetEntry, problem: Problem): DatasetPlan | undefined {
+function plan(file: string, entry: DatasetEntry, problem: Problem): Omit<DatasetPlan, 'entry' | 'entryId'> | undefined {
   const urn = urnOf(entry, problem);
   const schema = fieldsOf(file, entry, problem);
   if (!urn || !schema) return undefined;
@@ -85,14 +103,26 @@ function plan(file: string, entry: DatasetEntry, problem: Problem): DatasetPlan 
   // A patch keeps what the file does not mention (and creates the dataset when it is new).
   changes.push({ entityUrn: urn, aspectName: 'datasetProperties', changeType: 'PATCH', value: props });
   if (typed > 0) add('schemaMetadata', schemaMetadataOf(name, platformUrn, schema.raw, fields));
-  for (const f of fields.filter((x) => x.structured_properties)) add('structuredProperties', { properties: assignments(f.structured_properties) }, schemaFieldUrn(urn, f.id));
+  const sources: AssignmentSource[] = [];
+  const listedIndex = new Map((entry.schema?.fields ?? []).map((f, i) => [f.id, i]));
+  for (const f of fields.filter((x) => x.structured_properties)) {
+    const fieldUrn = schemaFieldUrn(urn, f.id);
+    const list = assignments(f.structured_properties);
+    add('structuredProperties', stored(list), fieldUrn);
+    const at = listedIndex.has(f.id) ? `schema.fields[${listedIndex.get(f.id)}]` : `schema.fields(${f.id})`;
+    for (const a of list) sources.push({ entityUrn: fieldUrn, column: f.id, field: `${at}.structured_properties.${a.key}`, propertyUrn: a.propertyUrn, values: a.values });
+  }
   const subtypes = [entry.subtype, ...(entry.subtypes ?? [])].filter((s): s is string => !!s);
   if (subtypes.length > 0) add('subTypes', { typeNames: subtypes });
   if (entry.tags) add('globalTags', { tags: entry.tags.map((t) => ({ tag: tagUrn(t) })) });
   if (entry.glossary_terms) add('glossaryTerms', glossaryTermsOf(entry.glossary_terms));
   if (owners?.value) add('ownership', owners.value);
   if (entry.domains) add('domains', { domains: entry.domains.map(domainUrn) });
-  if (entry.structured_properties) add('structuredProperties', { properties: assignments(entry.structured_properties) });
+  if (entry.structured_properties) {
+    const list = assignments(entry.structured_properties);
+    add('structuredProperties', stored(list));
+    for (const a of list) sources.push({ entityUrn: urn, field: `structured_properties.${a.key}`, propertyUrn: a.propertyUrn, values: a.values });
+  }
   for (const d of entry.downstreams ?? []) {
     const downstream = d.startsWith('urn:li:') ? d : datasetUrn(platformUrn, d, env);
     if (!downstream.startsWith('urn:li:dataset:')) return void problem('downstreams', `${d} is not a dataset urn`);
@@ -100,7 +130,7 @@ function plan(file: string, entry: DatasetEntry, problem: Problem): DatasetPlan 
   }
 
   const referenced = [entry.structured_properties, ...fields.map((f) => f.structured_properties)].flatMap((m) => Object.keys(m ?? {}).map(propertyUrnOf));
-  return { urn, changes, propertyUrns: [...new Set(referenced)] };
+  return { urn, changes, propertyUrns: [...new Set(referenced)], assignmentSources: sources };
 }
 
 /** Parses a dataset file (one mapping or a list) or refuses it with every problem: file name, entry and field. */
@@ -117,7 +147,7 @@ export function parseDatasetFile(file: string, raw: unknown): DatasetPlan[] {
     const parsed = DatasetEntrySchema.safeParse(item);
     if (!parsed.success) return void problems.push(...zodProblems(parsed.error, i + 1, id));
     const p = plan(file, parsed.data, (field, message) => problems.push({ entry: i + 1, entryId: id, field, message }));
-    if (p) plans.push(p);
+    if (p) plans.push({ ...p, entry: i + 1, entryId: id });
   });
   if (problems.length > 0) refuseFile(file, problems);
   return plans;

@@ -6,6 +6,8 @@ export interface FileProblem {
   /** 1-based position of the entry in the file's list. */
   entry: number;
   entryId?: string;
+  /** The column (schema field path) at fault, where there is one. */
+  column?: string;
   field: string;
   message: string;
 }
@@ -26,7 +28,7 @@ export function zodProblems(error: z.ZodError, entry: number, entryId?: string):
 }
 
 export function formatProblem(file: string, p: FileProblem): string {
-  return `${file}: entry ${p.entry}${p.entryId ? ` (${p.entryId})` : ''}: ${p.field}: ${p.message}`;
+  return `${file}: entry ${p.entry}${p.entryId ? ` (${p.entryId})` : ''}: ${p.column !== undefined ? `column ${p.column}: ` : ''}${p.field}: ${p.message}`;
 }
 
 /** Refuses the whole file when anything is wrong, listing every problem. */

@@ -1,5 +1,5 @@
 /** The `tessera` argument table: every command, its options and the function that runs it. */
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CliContext } from './cli-context.js';
 import { DEFAULT_HOST } from './cli-config.js';
 import { runDatasetGet } from './commands/dataset-get.js';
@@ -14,6 +14,12 @@ import { runPropertiesUpsert } from './commands/properties-upsert.js';
 import { runTokenCreate } from './commands/token-create.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+function positiveInt(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${flag} must be a positive whole number, not ${value}`);
+  return n;
+}
 
 export function createProgram(ctx: CliContext, version: string): Command {
   const program = new Command('tessera')
@@ -57,6 +63,9 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .command('upsert')
     .description('create or update the datasets of a YAML file (one dataset or a list)')
     .requiredOption('-f, --file <yaml>', 'dataset YAML (id, platform, env, schema.fields, tags, structured_properties)')
+    .option('--skip-invalid', 'write the datasets without problems and skip the others (exit code 1), instead of writing nothing')
+    .option('--no-wait', 'exit once written, without waiting until search shows the datasets')
+    .option('--batch-size <n>', 'changes per request (default 500)', (v) => positiveInt(v, '--batch-size'))
     .action((o) => runDatasetUpsert(ctx, o));
   dataset
     .command('get')

@@ -1,6 +1,11 @@
-/** Reads and writes the CLI's YAML files; read problems name the file and, for syntax errors, the line. */
+/**
+ * Reads and writes the CLI's YAML files; read problems name the file and, for syntax errors, the line. Reading uses
+ * js-yaml with the YAML 1.2 core schema (the `yaml` package's reading rules, several times faster on a 10,000-dataset
+ * file); writing uses `yaml`.
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseDocument, stringify } from 'yaml';
+import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
+import { stringify } from 'yaml';
 import { CliError } from './cli-error.js';
 
 export function readYamlFile(file: string): unknown {
@@ -11,13 +16,13 @@ export function readYamlFile(file: string): unknown {
     const code = (e as NodeJS.ErrnoException).code;
     throw new CliError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message}`);
   }
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0) {
-    const first = doc.errors[0];
-    const at = first.linePos?.[0] ? ` at line ${first.linePos[0].line}, column ${first.linePos[0].col}` : '';
-    throw new CliError(`${file}: invalid YAML${at}: ${first.message.split('\n')[0]}`);
+  try {
+    return load(text, { schema: CORE_SCHEMA, filename: file });
+  } catch (e) {
+    if (!(e instanceof YAMLException)) throw e;
+    const at = e.mark ? ` at line ${e.mark.line + 1}, column ${e.mark.column + 1}` : '';
+    throw new CliError(`${file}: invalid YAML${at}: ${e.reason}`);
   }
-  return doc.toJS();
 }
 
 export function writeYamlFile(file: string, value: unknown): void {

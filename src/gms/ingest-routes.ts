@@ -74,12 +74,14 @@ async function apply(services: Services, p: Prepared, actor: string, wait: boole
   return target.urn.raw;
 }
 
-/** The proposals from `start` that can go as one batch write: consecutive UPSERTs of one entity type (at least one). */
-function upsertRunAt(prepared: Prepared[], start: number): Prepared[] {
+const batchable = (p: Prepared) => p.proposal.changeType === 'UPSERT' || p.proposal.changeType === 'PATCH';
+
+/** The proposals from `start` that can go as one batch write: consecutive UPSERTs and PATCHes of one entity type (at least one). */
+function writeRunAt(prepared: Prepared[], start: number): Prepared[] {
   const first = prepared[start];
-  if (first.proposal.changeType !== 'UPSERT') return [first];
+  if (!batchable(first)) return [first];
   let end = start + 1;
-  while (end < prepared.length && prepared[end].proposal.changeType === 'UPSERT' && prepared[end].target.def.name === first.target.def.name) end++;
+  while (end < prepared.length && batchable(prepared[end]) && prepared[end].target.def.name === first.target.def.name) end++;
   return prepared.slice(start, end);
 }
 
@@ -107,17 +109,22 @@ export function ingestRoutes(services: Services): Route[] {
       // Every proposal is checked before the first write, so a bad one refuses the batch without side effects.
       checkBatchSize(services, body.proposals.length);
       const prepared = body.proposals.map((p, i) => prepare(p, `proposals[${i}]`));
-      // In order: each run of consecutive UPSERTs of one entity type is one batch write (one engine round trip where it
+      // In order: each run of consecutive UPSERTs and PATCHes of one entity type is one batch write (one engine round trip where it
       // can), every other proposal is applied on its own. Only the last write per entity type waits for search: a
       // refresh shows every earlier write to its index.
       const lastOfType = new Map(prepared.map((p, i) => [p.target.def.name, i]));
       const labelOf = (i: number) => `proposals[${i}] (${prepared[i].target.urn.raw}, ${prepared[i].aspect})`;
       for (let i = 0; i < prepared.length; ) {
-        const run = upsertRunAt(prepared, i);
+        const run = writeRunAt(prepared, i);
         const waits = wait && run.some((_, k) => lastOfType.get(prepared[i + k].target.def.name) === i + k);
         if (run.length > 1) {
-          const items = run.map((p) => ({ urn: p.target.urn.raw, aspects: [{ aspect: p.aspect, value: p.payload, systemMetadata: writerSystemMetadata(p.proposal.systemMetadata ?? undefined) }] }));
-          await batchUpsert(services, run[0].target.def.name, items, actor, waits, { label: (k) => labelOf(i + k) });
+          const items = run.map((p) => {
+            const patch = p.proposal.changeType === 'PATCH';
+            const value = patch ? parsePatchBody(p.payload) : p.payload;
+            return { urn: p.target.urn.raw, aspects: [{ aspect: p.aspect, value, patch, systemMetadata: writerSystemMetadata(p.proposal.systemMetadata ?? undefined) }] };
+          });
+          // Each proposal's value was checked by `prepare`; the wire answers `success`, not the entities.
+          await batchUpsert(services, run[0].target.def.name, items, actor, waits, { label: (k) => labelOf(i + k), valuesChecked: true, noAnswer: true });
         } else {
           try {
             await apply(services, run[0], actor, waits);

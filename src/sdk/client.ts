@@ -26,6 +26,8 @@ export interface RequestOptions {
   contentType?: string;
   /** Answer 404 with `undefined` instead of throwing. */
   allow404?: boolean;
+  /** Overrides the client's `waitForSearch` for this call. */
+  waitForSearch?: boolean;
 }
 
 export interface ListOptions {
@@ -76,7 +78,7 @@ export class TesseraClient {
     }
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
-    if (this.options.waitForSearch) headers['x-tessera-wait-for-search'] = 'true';
+    if (opts.waitForSearch ?? this.options.waitForSearch) headers['x-tessera-wait-for-search'] = 'true';
     if (opts.body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     for (let attempt = 0; ; attempt++) {
@@ -185,8 +187,8 @@ export class TesseraClient {
   }
 
   /** Sends several proposals in one request; the server checks them all before writing any. */
-  async ingestProposalBatch(proposals: Proposal[]): Promise<void> {
-    await this.request('POST', '/aspects', { query: { action: 'ingestProposalBatch' }, body: { proposals, async: 'false' } });
+  async ingestProposalBatch(proposals: Proposal[], opts: { waitForSearch?: boolean } = {}): Promise<void> {
+    await this.request('POST', '/aspects', { query: { action: 'ingestProposalBatch' }, body: { proposals, async: 'false' }, waitForSearch: opts.waitForSearch });
   }
 
   /** The server's configuration probe (`GET /config`, public). */

@@ -81,6 +81,32 @@ describe('batch writes', () => {
     expect(got.body.structuredProperties.value.properties[0].values).toEqual([{ double: 7 }]);
   });
 
+  it('batch PATCH proposals with the UPSERTs around them (what `tessera dataset upsert` sends), columns of new datasets included', async () => {
+    const patched = Array.from({ length: 30 }, (_, i) => datasetUrn(`db.patched${i}`));
+    const proposal = (entityType: string, urn: string, changeType: string, aspectName: string, value: object) => ({
+      entityType, entityUrn: urn, changeType, aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+    });
+    const datasets = patched.flatMap((urn, i) => [
+      proposal('dataset', urn, 'PATCH', 'datasetProperties', [{ op: 'add', path: '/name', value: `p${i}` }]),
+      proposal('dataset', urn, 'UPSERT', 'structuredProperties', { properties: [{ propertyUrn: SIZE, values: [{ double: i }] }] }),
+    ]);
+    for (const g of [0, 1, 2]) await defineProperty(app, `calls.col${g}`, NUMBER, { entityTypes: ['urn:li:entityType:datahub.schemaField'] });
+    const cols = patched.map((urn, i) => proposal('schemaField', `urn:li:schemaField:(${urn},c)`, 'UPSERT', 'structuredProperties', { properties: [{ propertyUrn: propertyUrn(`calls.col${i % 3}`), values: [{ double: i }] }] }));
+    proxy.reset();
+    const first = await app.post('/aspects?action=ingestProposalBatch', { proposals: datasets, async: 'false' });
+    expect(first.status, first.text).toBe(200);
+    const second = await app.post('/aspects?action=ingestProposalBatch', { proposals: cols, async: 'false' });
+    expect(second.status, second.text).toBe(200);
+    // Datasets: entities, definitions, bulk. Columns: entities, parents, definitions, bulk.
+    expect(engineCalls().filter((c) => c.includes('_bulk'))).toHaveLength(2);
+    expect(engineCalls().length).toBeLessThanOrEqual(7);
+    const got = await app.get(`/openapi/v3/entity/dataset/${enc(patched[7])}`);
+    expect(got.body.datasetProperties.value.name).toBe('p7');
+    expect(got.body.structuredProperties.value.properties[0].values).toEqual([{ double: 7 }]);
+    const col = await app.get(`/openapi/v2/entity/schemaField/${enc(`urn:li:schemaField:(${patched[8]},c)`)}/structuredProperties`);
+    expect(col.body.value.properties).toEqual([{ propertyUrn: propertyUrn('calls.col2'), values: [{ double: 8 }] }]);
+  });
+
   it('apply repeated URNs in order in one bulk write (last value wins), and name the proposal a refusal comes from, writing nothing', async () => {
     const urn = datasetUrn('db.repeated');
     const other = datasetUrn('db.repeated.other');

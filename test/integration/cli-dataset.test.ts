@@ -77,10 +77,18 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe('tessera dataset upsert', () => {
-  it('writes datasets with dataset- and column-level properties, skips one with a missing property, and exits 1', async () => {
-    const r = await runCli(['dataset', 'upsert', '-f', file('datasets.yaml', DATASETS)], env);
+  it('refuses a file naming a missing property, writing nothing, with the entry and field; --skip-invalid writes the others', async () => {
+    const f = file('datasets.yaml', DATASETS);
+    const refused = await runCli(['dataset', 'upsert', '-f', f], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(`${f}: entry 2 (id orphan): structured_properties.io.acryl.missing.property: missing entity reference: structured property urn:li:structuredProperty:io.acryl.missing.property does not exist`);
+    expect(refused.stderr).toContain('Nothing was written: 1 problem in 1 of 3 datasets. Fix them, or pass --skip-invalid to write the other datasets.');
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc(CLICKS)}`)).status).toBe(404);
+
+    const r = await runCli(['dataset', 'upsert', '--skip-invalid', '-f', f], env);
     expect(r.stdout.trim().split('\n')).toEqual([`Update succeeded for urn ${CLICKS}`, `Update succeeded for urn ${ORDERS}`]);
-    expect(r.stderr).toContain(`Skipping Dataset ${ORPHAN} due to missing entity references: urn:li:structuredProperty:io.acryl.missing.property`);
+    expect(r.stderr).toContain(`Skipping Dataset ${ORPHAN} due to 1 problem: ${f}: entry 2 (id orphan): structured_properties.io.acryl.missing.property: missing entity reference`);
     expect(r.stderr.trim().split('\n').pop()).toBe(`Error: Failed to sync the following Datasets: ${ORPHAN}`);
     expect(r.code).toBe(1);
 
@@ -107,7 +115,7 @@ describe('tessera dataset upsert', () => {
     expect((await app.get(`/openapi/v3/entity/dataset/${enc(ORPHAN)}`)).status).toBe(404);
   });
 
-  it('reports what the server refuses (a value outside allowed values) for that dataset only', async () => {
+  it('reports every problem of a file at once, each with entry, column and field, before writing anything', async () => {
     const f = file('refused.yaml', `
 - id: refused
   platform: hive
@@ -117,18 +125,57 @@ describe('tessera dataset upsert', () => {
   platform: hive
   structured_properties:
     io.acryl.privacy.retentionTime: 365
+- id: columns
+  platform: hive
+  schema:
+    fields:
+      - id: a
+        structured_properties:
+          io.acryl.privacy.retentionTime: 30
+      - id: b
+        structured_properties:
+          io.acryl.dataManagement.team: [x, y]
 `);
-    const r = await runCli(['--json', 'dataset', 'upsert', '-f', f], env);
+    const r = await runCli(['dataset', 'upsert', '-f', f], env);
     expect(r.code).toBe(1);
-    const refused = 'urn:li:dataset:(urn:li:dataPlatform:hive,refused,PROD)';
-    const accepted = 'urn:li:dataset:(urn:li:dataPlatform:hive,accepted,PROD)';
-    expect(r.json).toEqual([
-      { urn: refused, ok: false, error: `Property: ${RETENTION}, value: {double=31.0} should be one of [{double=30.0}, {double=90.0}, {double=365.0}]` },
-      { urn: accepted, ok: true },
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toEqual([
+      `Error: ${f}: entry 1 (id refused): structured_properties.io.acryl.privacy.retentionTime: Property: ${RETENTION}, value: {double=31.0} should be one of [{double=30.0}, {double=90.0}, {double=365.0}]`,
+      `${f}: entry 3 (id columns): column a: schema.fields[0].structured_properties.io.acryl.privacy.retentionTime: Property: ${RETENTION} cannot be set on ${field('urn:li:dataset:(urn:li:dataPlatform:hive,columns,PROD)', 'a')}: entity type schemaField is not one of its entityTypes [dataset]`,
+      `${f}: entry 3 (id columns): column b: schema.fields[1].structured_properties.io.acryl.dataManagement.team: Property: ${TEAM} has cardinality 1, but multiple values were assigned: [{string=x}, {string=y}]`,
+      'Nothing was written: 3 problems in 2 of 3 datasets. Fix them, or pass --skip-invalid to write the other datasets.',
     ]);
-    // Checked before the first write: nothing of the refused dataset exists.
+    const accepted = 'urn:li:dataset:(urn:li:dataPlatform:hive,accepted,PROD)';
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc(accepted)}`)).status).toBe(404);
+
+    const skipped = await runCli(['--json', 'dataset', 'upsert', '--skip-invalid', '-f', f], env);
+    expect(skipped.code).toBe(1);
+    expect(skipped.json.map((o: { urn: string; ok: boolean }) => [o.urn.split(',')[1], o.ok])).toEqual([['refused', false], ['accepted', true], ['columns', false]]);
+    expect(skipped.json[0].error).toContain(`value: {double=31.0} should be one of`);
+    const refused = 'urn:li:dataset:(urn:li:dataPlatform:hive,refused,PROD)';
     expect((await app.get(`/openapi/v3/entity/dataset/${enc(refused)}`)).status).toBe(404);
     expect((await aspect(accepted, 'structuredProperties')).properties).toEqual([{ propertyUrn: RETENTION, values: [{ double: 365 }] }]);
+  });
+
+  it('sends a file in batches of whole datasets, a few requests for many datasets, waiting for search once per phase', async () => {
+    const posts = async () => {
+      const text = (await app.request('GET', '/metrics')).text;
+      return [...text.matchAll(/^tessera_http_request_duration_seconds_count\{[^}]*method="POST"[^}]*route="[^"]*\/aspects"[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+    };
+    const many = Array.from({ length: 1200 }, (_, i) => `- id: batch.d${i}\n  platform: hive\n  tags: [batch]\n  structured_properties: { io.acryl.privacy.retentionTime: 90 }\n  schema:\n    fields:\n      - id: c\n        structured_properties: { io.acryl.dataManagement.team: t${i} }\n`).join('');
+    const before = await posts();
+    const r = await runCli(['dataset', 'upsert', '--batch-size', '1000', '-f', file('many.yaml', many)], env);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1200);
+    // 1,200 datasets × 3 changes and 1,200 columns: 4 + 2 requests (batches hold whole datasets, up to 1,000 changes).
+    expect((await posts()) - before).toBe(6);
+    // Search sees all of them as soon as the command has exited.
+    const found = await app.post('/api/graphql', { query: '{ searchAcrossEntities(input: {types: [DATASET], query: "*", count: 0, orFilters: [{and: [{field: "tags", values: ["urn:li:tag:batch"]}]}]}) { total } }' });
+    expect(found.body.data.searchAcrossEntities.total).toBe(1200);
+    const last = 'urn:li:dataset:(urn:li:dataPlatform:hive,batch.d1199,PROD)';
+    expect((await aspect(field(last, 'c'), 'structuredProperties')).properties).toEqual([{ propertyUrn: TEAM, values: [{ string: 't1199' }] }]);
   });
 
   it('refuses a bad file with the file name, the entry and the field, writing nothing', async () => {

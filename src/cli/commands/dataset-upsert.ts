@@ -1,49 +1,63 @@
-/** `tessera dataset upsert -f <yaml>`: writes each dataset of the file, skipping (and failing on) those that reference missing properties. */
+/**
+ * `tessera dataset upsert -f <yaml>`: checks the whole file first (its shape, then every property value against its
+ * definition) and reports every problem at once, writing nothing; then writes the datasets in batches.
+ */
 import type { CliContext } from '../cli-context.js';
-import { CliError, describeError } from '../cli-error.js';
-import { checkPlan, fetchDefinitions, missingReferences } from '../dataset-checks.js';
+import { CliError } from '../cli-error.js';
+import { fetchDefinitions, planProblems } from '../dataset-checks.js';
 import { parseDatasetFile, type DatasetPlan } from '../dataset-file.js';
+import { writePlans, type WriteOutcome } from '../dataset-writer.js';
+import { formatProblem } from '../file-problems.js';
 import { createProgress } from '../progress.js';
-import { runOrdered } from '../run-ordered.js';
 import { readYamlFile } from '../yaml-file.js';
 
-const CONCURRENCY = 8;
-
-interface Outcome {
-  urn: string;
-  ok: boolean;
-  skipped?: boolean;
-  error?: string;
+export interface DatasetUpsertOptions {
+  file: string;
+  /** Write the datasets without problems, skipping (and failing on) the others, as the original's CLI does. */
+  skipInvalid?: boolean;
+  /** Wait until search shows the writes before exiting (default true): one wait, at the end. */
+  wait?: boolean;
+  batchSize?: number;
 }
 
-export async function runDatasetUpsert(ctx: CliContext, opts: { file: string }): Promise<void> {
+const BATCH_SIZE = 500;
+const CONCURRENCY = 4;
+
+export async function runDatasetUpsert(ctx: CliContext, opts: DatasetUpsertOptions): Promise<void> {
   const plans = parseDatasetFile(opts.file, readYamlFile(opts.file));
   const client = ctx.client();
-  const emitter = ctx.emitter();
-  // Each referenced property is looked up once; soft-deleted ones count as missing (they cannot take values).
+  // Each referenced property is looked up once; soft-deleted ones cannot take values.
   const known = await fetchDefinitions(client, [...new Set(plans.flatMap((p) => p.propertyUrns))]);
-  const definitions = known.live;
+  const problems = new Map(plans.map((p) => [p, planProblems(p, known)] as const).filter(([, list]) => list.length > 0));
+  if (problems.size > 0 && !opts.skipInvalid) {
+    const all = [...problems.values()].flat();
+    const lines = all.map((p) => formatProblem(opts.file, p));
+    throw new CliError(
+      `${lines.join('\n')}\nNothing was written: ${all.length} problem${all.length === 1 ? '' : 's'} in ${problems.size} of ${plans.length} dataset${plans.length === 1 ? '' : 's'}. ` +
+        'Fix them, or pass --skip-invalid to write the other datasets.',
+    );
+  }
 
-  const write = async (p: DatasetPlan): Promise<Outcome> => {
-    const missing = missingReferences(p.propertyUrns, known);
-    if (missing) return { urn: p.urn, ok: false, skipped: true, error: missing };
-    // Values are checked before the first write, so a refused value never leaves the dataset half written.
-    const refused = checkPlan(p, definitions);
-    if (refused.length > 0) return { urn: p.urn, ok: false, error: refused.join('; ') };
-    try {
-      // One batch per dataset: the server checks every change before writing the first, then applies them in order.
-      await emitter.emitBatch(p.changes);
-      return { urn: p.urn, ok: true };
-    } catch (e) {
-      return { urn: p.urn, ok: false, error: describeError(e) };
-    }
-  };
+  const outcomes = new Map<DatasetPlan, WriteOutcome>();
   const progress = createProgress(ctx.io, plans.length, 'datasets', ctx.json());
-  const results = await runOrdered(plans, CONCURRENCY, write, (_p, r) => {
-    if (r.ok) progress.step(`Update succeeded for urn ${r.urn}`);
-    else progress.step(undefined, r.skipped ? `Skipping Dataset ${r.urn} due to ${r.error}` : `Update failed for urn ${r.urn}: ${r.error}`);
-  }, (p) => p.urn);
+  for (const [plan, list] of problems) {
+    const error = `${list.length} problem${list.length === 1 ? '' : 's'}: ${list.map((p) => formatProblem(opts.file, p)).join('; ')}`;
+    outcomes.set(plan, { urn: plan.urn, ok: false, error });
+    progress.step(undefined, `Skipping Dataset ${plan.urn} due to ${error}`);
+  }
+  const valid = plans.filter((p) => !problems.has(p));
+  await writePlans(client, valid, {
+    batchSize: opts.batchSize ?? BATCH_SIZE,
+    concurrency: CONCURRENCY,
+    waitForSearch: opts.wait ?? true,
+    onOutcome: (plan, outcome) => {
+      outcomes.set(plan, outcome);
+      if (outcome.ok) progress.step(`Update succeeded for urn ${outcome.urn}`);
+      else progress.step(undefined, `Update failed for urn ${outcome.urn}: ${outcome.error}`);
+    },
+  });
   progress.done();
+  const results = plans.map((p) => outcomes.get(p)!);
   if (ctx.json()) ctx.printJson(results);
   const failed = results.filter((r) => !r.ok);
   if (failed.length > 0) throw new CliError(`Failed to sync the following Datasets: ${failed.map((f) => f.urn).join(', ')}`);
