@@ -43,6 +43,7 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .command('upsert')
     .description('create or update the structured properties of a YAML file')
     .requiredOption('-f, --file <yaml>', 'YAML list of properties (id, type, cardinality, entity_types, allowed_values, …)')
+    .option('-y, --yes', 'write new versions without asking, although their clean-up deletes the values of the old version')
     .action((o) => runPropertiesUpsert(ctx, o));
   properties
     .command('list')

@@ -61,9 +61,13 @@ describe('tessera properties upsert', () => {
     expect(await definition(TEAM)).toMatchObject({ cardinality: 'SINGLE', version: '20240614080000', entityTypes: ['urn:li:entityType:service.dataset', 'urn:li:entityType:service.schemaField'] });
   });
 
-  it('is an upsert: the same file again succeeds and an update lands', async () => {
+  it('is an upsert: the same file again says unchanged, an update says updated and lands', async () => {
+    const same = await runCli(['properties', 'upsert', '-f', file('same.yaml', PROPERTIES_YAML)], env);
+    expect(same.code).toBe(0);
+    expect(same.stdout.trim().split('\n')).toEqual([RETENTION, SLA, TEAM].map((u) => `Unchanged structured property ${u}`));
     const r = await runCli(['properties', 'upsert', '-f', file('again.yaml', PROPERTIES_YAML.replace('display_name: Replication SLA', 'display_name: Replication SLA (hours)'))], env);
     expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toEqual([`Unchanged structured property ${RETENTION}`, `Updated structured property ${SLA}`, `Unchanged structured property ${TEAM}`]);
     expect((await definition(SLA)).displayName).toBe('Replication SLA (hours)');
   });
 
@@ -139,7 +143,12 @@ describe('tessera properties upsert', () => {
   it('gives machine-readable results with --json', async () => {
     const r = await runCli(['--json', 'properties', 'upsert', '-f', join(home, 'props.yaml')], env);
     expect(r.code).toBe(0);
-    expect(r.json).toEqual([RETENTION, SLA, TEAM].map((urn) => ({ urn, ok: true })));
+    // props.yaml as first written: the retention and team entries are as stored, the SLA's display name was changed since.
+    expect(r.json).toEqual([
+      { urn: RETENTION, ok: true, change: 'unchanged' },
+      { urn: SLA, ok: true, change: 'updated' },
+      { urn: TEAM, ok: true, change: 'unchanged' },
+    ]);
   });
 });
 
@@ -288,5 +297,37 @@ describe('tessera errors', () => {
     const unknown = await runCli(['frobnicate'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
+  });
+});
+
+describe('tessera properties upsert of a new version', () => {
+  it('says how many entities and values a new version drops and asks first (--yes in scripts); nothing is written without it', async () => {
+    const qn = 'io.acryl.versioned.level';
+    const urn = `urn:li:structuredProperty:${qn}`;
+    const v1 = `- id: ${qn}\n  type: string\n  cardinality: MULTIPLE\n  entity_types: [dataset]\n  version: '20240101000000'\n`;
+    expect((await runCli(['properties', 'upsert', '-f', file('v1.yaml', v1)], env)).code).toBe(0);
+    for (const [i, values] of [['a'], ['a', 'b'], ['c']].entries()) {
+      const ds = `urn:li:dataset:(urn:li:dataPlatform:hive,versioned${i},PROD)`;
+      await app.post(`/openapi/v3/entity/dataset/${enc(ds)}/datasetProperties?createIfNotExists=false`, { value: { name: `v${i}` } });
+      const w = await app.post(`/openapi/v3/entity/dataset/${enc(ds)}/structuredProperties?createIfNotExists=false&waitForSearch=true`, { value: { properties: [{ propertyUrn: urn, values: values.map((v) => ({ string: v })) }] } });
+      expect(w.status, w.text).toBe(200);
+    }
+    const v2 = file('v2.yaml', v1.replace('20240101000000', '20250101000000'));
+    const refused = await runCli(['properties', 'upsert', '-f', v2], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${urn}: version 20250101000000 replaces version 20240101000000: the values of 3 entities (4 values) will be deleted, allowed ones included`);
+    expect(refused.stderr).toContain('Nothing was written: a new version deletes the values written under the old one. Pass --yes to confirm.');
+    expect((await definition(urn)).version).toBe('20240101000000');
+
+    const declined = await runCliInTty(['properties', 'upsert', '-f', v2], env, 'n\n');
+    expect(declined.stdout).toContain('the values of 3 entities (4 values) will be deleted');
+    expect(declined.stdout).toContain('Write this new version and delete those values? [y/N]');
+    expect(declined.stdout).toContain('Aborted; nothing written');
+    expect((await definition(urn)).version).toBe('20240101000000');
+
+    const confirmed = await runCli(['properties', 'upsert', '--yes', '-f', v2], env);
+    expect(confirmed.stderr).toBe('');
+    expect(confirmed.stdout.trim()).toBe(`Updated structured property ${urn} (version 20250101000000: the clean-up job deletes the values of 3 entities)`);
+    expect((await definition(urn)).version).toBe('20250101000000');
   });
 });
