@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs, starts, stops and reports on a local single-node OpenSearch that Tessera manages.
-# Usage: scripts/opensearch.sh install|start|stop|status
-# Environment: TESSERA_CACHE (default ~/.cache/tessera, /var/cache/tessera as root),
-#   TESSERA_OS_PORT (9200), TESSERA_OS_TRANSPORT_PORT (port+100), TESSERA_OS_DATA (instance dir),
-#   TESSERA_OS_HEAP (1g), TESSERA_OS_USER (tessera-os, used only when run as root).
+# Usage: scripts/opensearch.sh install|start|stop|status|where
+# The distribution is a cache (TESSERA_CACHE: ~/.cache/tessera, /var/cache/tessera as root): deleting it costs a
+# download. The catalog is data: the node keeps it under the data directory (TESSERA_DATA_DIR, default ~/.tessera,
+# where the service keeps its secret too), in opensearch-<port>.
+# Environment: TESSERA_CACHE, TESSERA_DATA_DIR, TESSERA_OS_PORT (9200), TESSERA_OS_TRANSPORT_PORT (port+100),
+#   TESSERA_OS_DATA (the node's directory; overrides the data directory), TESSERA_OS_HEAP (1g),
+#   TESSERA_OS_USER (tessera-os, used only when run as root).
 set -euo pipefail
 
 OPENSEARCH_VERSION=2.19.3
@@ -15,7 +18,10 @@ TPORT="${TESSERA_OS_TRANSPORT_PORT:-$((PORT + 100))}"
 HEAP="${TESSERA_OS_HEAP:-1g}"
 RUN_USER="${TESSERA_OS_USER:-tessera-os}"
 OS_HOME="$CACHE/opensearch-$OPENSEARCH_VERSION"
-INSTANCE="${TESSERA_OS_DATA:-$CACHE/node-$PORT}"
+DATA_DIR="${TESSERA_DATA_DIR:-$HOME/.tessera}"
+INSTANCE="${TESSERA_OS_DATA:-$DATA_DIR/opensearch-$PORT}"
+# Where earlier versions kept the node's data (in the cache); used only to say so, never written.
+OLD_INSTANCE="$CACHE/node-$PORT"
 PIDFILE="$INSTANCE/opensearch.pid"
 LOGFILE="$INSTANCE/logs/console.log"
 URL="http://127.0.0.1:$PORT"
@@ -104,11 +110,13 @@ cmd_install() {
 }
 
 healthy() { curl -fsS --max-time 2 "$URL/_cluster/health?wait_for_status=yellow&timeout=1s" >/dev/null 2>&1; }
-running_pid() {
-  [ -f "$PIDFILE" ] || return 1
-  local pid; pid=$(cat "$PIDFILE" 2>/dev/null || true)
+pid_in() {
+  [ -f "$1" ] || return 1
+  local pid; pid=$(cat "$1" 2>/dev/null || true)
   [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo "$pid"
 }
+running_pid() { pid_in "$PIDFILE"; }
+old_running_pid() { pid_in "$OLD_INSTANCE/opensearch.pid"; }
 
 ensure_user() {
   id "$RUN_USER" >/dev/null 2>&1 && return
@@ -124,12 +132,20 @@ cmd_start() {
     log "removing stale pid file $PIDFILE"; rm -f "$PIDFILE"
   fi
   if ! running_pid >/dev/null && curl -fsS --max-time 2 "$URL" >/dev/null 2>&1; then
-    die "port $PORT already answers but is not a node started by Tessera; set TESSERA_OS_PORT or OPENSEARCH_URL"
+    if [ -z "${TESSERA_OS_DATA:-}" ] && old_running_pid >/dev/null; then
+      die "a node started by an earlier Tessera runs on port $PORT with its data in the cache ($OLD_INSTANCE); Tessera now keeps the catalog in $INSTANCE. Stop it (bash scripts/opensearch.sh stop), and to keep that catalog: mv '$OLD_INSTANCE' '$INSTANCE'"
+    fi
+    die "port $PORT already answers but is not a node started by Tessera for $INSTANCE (another data directory, or another program); stop it, or set TESSERA_OS_PORT or OPENSEARCH_URL"
+  fi
+  if [ -z "${TESSERA_OS_DATA:-}" ] && [ ! -d "$INSTANCE" ] && [ -d "$OLD_INSTANCE" ]; then
+    log "note: an earlier catalog is in the cache at $OLD_INSTANCE; it is not used. To keep it, stop this node and: mv '$OLD_INSTANCE' '$INSTANCE'"
   fi
   cmd_install
   local java_home; java_home=$(find_java_home)
   mkdir -p "$INSTANCE/data" "$INSTANCE/logs" "$INSTANCE/config"
-  if [ ! -f "$INSTANCE/config/opensearch.yml" ]; then
+  # The configuration names the node's directory: written again when the directory was moved (or is new).
+  if ! grep -qxF "path.data: $INSTANCE/data" "$INSTANCE/config/opensearch.yml" 2>/dev/null; then
+    rm -rf "$INSTANCE/config"; mkdir -p "$INSTANCE/config"
     cp -r "$OS_HOME/config/." "$INSTANCE/config/"
     cat >"$INSTANCE/config/opensearch.yml" <<YML
 cluster.name: tessera-local
@@ -151,8 +167,11 @@ YML
     ensure_user
     chown -R "$RUN_USER" "$INSTANCE"
     chmod -R a+rX "$OS_HOME"
-    # Every directory above the node's files must be traversable by the unprivileged user.
-    local d="$CACHE"; while [ "$d" != / ]; do chmod o+x "$d" 2>/dev/null || true; d=$(dirname "$d"); done
+    # Every directory above the node's files must be traversable (not readable) by the unprivileged user.
+    local d
+    for d in "$CACHE" "$INSTANCE"; do
+      while [ "$d" != / ]; do chmod o+x "$d" 2>/dev/null || true; d=$(dirname "$d"); done
+    done
     runuser -u "$RUN_USER" -- bash -c "$launch" || { log "start failed; log: $LOGFILE"; tail -n 30 "$LOGFILE" >&2 || true; exit 1; }
   else
     bash -c "$launch" || { log "start failed; log: $LOGFILE"; tail -n 30 "$LOGFILE" >&2 || true; exit 1; }
@@ -172,7 +191,11 @@ YML
 }
 
 cmd_stop() {
-  local pid; pid=$(running_pid) || { rm -f "$PIDFILE"; log "no node running on port $PORT"; return; }
+  local pid
+  if [ -z "${TESSERA_OS_DATA:-}" ] && ! running_pid >/dev/null && pid=$(old_running_pid); then
+    PIDFILE="$OLD_INSTANCE/opensearch.pid"; log "stopping the node an earlier Tessera started with its data in $OLD_INSTANCE"
+  fi
+  pid=$(running_pid) || { rm -f "$PIDFILE"; log "no node running on port $PORT"; return; }
   kill "$pid"
   for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
   kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
@@ -190,5 +213,6 @@ case "${1:-}" in
   start) cmd_start ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
-  *) echo "usage: $0 install|start|stop|status" >&2; exit 2 ;;
+  where) echo "$INSTANCE" ;;
+  *) echo "usage: $0 install|start|stop|status|where" >&2; exit 2 ;;
 esac

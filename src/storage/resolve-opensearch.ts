@@ -61,6 +61,8 @@ async function startManaged(log: Log): Promise<OpenSearchEndpoint | undefined> {
   log(wasRunning ? 'reusing the managed OpenSearch node' : 'starting the managed OpenSearch node (first run installs it from Maven Central)');
   const { stdout } = await run('bash', [OPENSEARCH_SCRIPT, 'start'], { maxBuffer: 16 * 1024 * 1024, timeout: 15 * 60_000 });
   const url = stdout.trim().split('\n').pop()!;
+  const { stdout: where } = await run('bash', [OPENSEARCH_SCRIPT, 'where']);
+  log(`the catalog's data is in ${where.trim()} (TESSERA_DATA_DIR chooses the directory; INDEX_PREFIX=<new prefix> gives an empty catalog on this node)`);
   const stop = wasRunning ? undefined : async () => void (await run('bash', [OPENSEARCH_SCRIPT, 'stop']));
   const restart = async () => void (await run('bash', [OPENSEARCH_SCRIPT, 'start'], { maxBuffer: 16 * 1024 * 1024, timeout: 5 * 60_000 }));
   return { url, source: 'managed', stop, restart };
