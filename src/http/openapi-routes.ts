@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { sendText } from '../wire/send-text.js';
 import { openApiDocument } from './openapi/document.js';
+import { documentGroup, documentGroups } from './openapi/document-groups.js';
+import { notFound } from '../errors.js';
 import { swaggerInitializer, swaggerPage, SWAGGER_ASSETS } from './openapi/swagger-page.js';
 import type { Route } from '../wire/route.js';
 
@@ -13,6 +15,15 @@ const ASSET_TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8',
 /** Generated once per process: every app serves the same documents. */
 const docs: Partial<Record<'v2' | 'v3', string>> = {};
 const docText = (v: 'v2' | 'v3') => (docs[v] ??= JSON.stringify(openApiDocument(v)));
+const groups = new Map<string, string>();
+function groupText(v: 'v2' | 'v3', group: string): string {
+  const key = `${v}/${group.toLowerCase()}`;
+  const cached = groups.get(key);
+  if (cached) return cached;
+  const doc = documentGroup(JSON.parse(docText(v)), v, group);
+  if (!doc) throw notFound(`No API document part ${group}: the parts are ${documentGroups().join(', ')}`);
+  return groups.set(key, JSON.stringify(doc)).get(key)!;
+}
 
 export function openApiRoutes(): Route[] {
   const assets = new Map<string, Buffer>();
@@ -22,6 +33,9 @@ export function openApiRoutes(): Route[] {
     public: true,
     handle: ({ res }) => sendText(res, 200, 'application/json', docText(v)),
   }));
+  for (const v of ['v3', 'v2'] as const) {
+    routes.push({ method: 'GET', path: `/openapi/${v}/api-docs/:group`, public: true, handle: ({ res, params }) => sendText(res, 200, 'application/json', groupText(v, params.group)) });
+  }
   routes.push(
     { method: 'GET', path: ['/openapi/swagger-ui', '/openapi/swagger-ui/index.html'], public: true, handle: ({ res, base }) => sendText(res, 200, 'text/html', swaggerPage(`${base}/openapi/swagger-ui`)) },
     { method: 'GET', path: '/openapi/swagger-ui/swagger-initializer.js', public: true, handle: ({ res, base }) => sendText(res, 200, 'text/javascript', swaggerInitializer(base)) },

@@ -42,10 +42,25 @@ describe('GET /openapi/swagger-ui in a browser', () => {
   it('renders the generated document with nothing fetched from outside this service', async () => {
     const { page, sent } = await openExplorer();
     expect(await page.locator('.swagger-ui .info .title').textContent()).toContain('Tessera metadata catalog');
-    // Every tag is listed: one per entity type and version, plus the other interfaces.
+    // It opens on the small service part (GraphQL, wire, jobs, system), not the whole document.
     await page.locator('#operations-tag-Jobs').waitFor();
-    expect(await page.locator('.opblock-tag').count()).toBeGreaterThan(10);
+    expect(sent.filter((s) => s.url.includes('/api-docs')).map((s) => s.url.replace(app.url, ''))).toEqual(['/openapi/v3/api-docs/service']);
     expect(sent.filter((s) => !s.url.startsWith(`${app.url}/`))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lists every part in its definition picker: one entity type per version opens on its own, whole documents last', async () => {
+    const { page, sent } = await openExplorer();
+    const picker = page.locator('.topbar select');
+    const names = await picker.locator('option').allTextContents();
+    expect(names[0]).toBe('GraphQL, emitter wire, jobs, system');
+    expect(names).toContain('REST v3: dataset');
+    expect(names).toContain('REST v2: schemaField');
+    expect(names.slice(-2)).toEqual(['REST v3: everything (slow to open)', 'REST v2: everything (slow to open)']);
+    await picker.selectOption({ label: 'REST v3: dataset' });
+    await page.locator('.opblock-tag', { hasText: 'dataset (v3)' }).waitFor();
+    expect(await page.locator('.opblock-tag').allTextContents()).toEqual([expect.stringContaining('dataset (v3)')]);
+    expect(sent.some((s) => s.url === `${app.url}/openapi/v3/api-docs/dataset`)).toBe(true);
     await page.context().close();
   });
 

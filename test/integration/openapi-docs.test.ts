@@ -117,6 +117,31 @@ describe('documented query parameters', () => {
   });
 });
 
+describe('GET /openapi/v3|v2/api-docs/{group}', () => {
+  it('serves the documents in valid parts (service routes, one per entity type) that together hold every path, each with only the components it uses', async () => {
+    for (const v of ['v3', 'v2'] as const) {
+      const whole = docs[v];
+      const wholeBytes = JSON.stringify(whole).length;
+      const seen: string[] = [];
+      for (const group of ['service', ...ENTITY_TYPES.map((d) => d.name)]) {
+        const r = await app.request('GET', `/gms/openapi/${v}/api-docs/${group}`, undefined, { token: null });
+        expect(r.status, `${v} ${group}`).toBe(200);
+        const result = await new Validator().validate(r.body);
+        expect(result.errors, `${v} ${group}: ${JSON.stringify(result.errors)?.slice(0, 1000)}`).toBeUndefined();
+        expect(JSON.stringify(r.body).length, `${v} ${group}`).toBeLessThan(wholeBytes / 3);
+        for (const [path, item] of Object.entries(r.body.paths)) {
+          expect(item, path).toEqual(whole.paths[path]);
+          seen.push(path);
+        }
+      }
+      expect(seen.sort()).toEqual(Object.keys(whole.paths).sort());
+    }
+    const unknown = await app.request('GET', '/openapi/v3/api-docs/nonsense', undefined, { token: null });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toMatch(/^No API document part nonsense: the parts are service, dataset, /);
+  });
+});
+
 describe('GET /openapi/swagger-ui', () => {
   it('serves the bundled explorer and its assets without a token, under / and /gms', async () => {
     for (const base of ['', '/gms']) {
@@ -132,6 +157,9 @@ describe('GET /openapi/swagger-ui', () => {
       }
       const init = await (await fetch(`${app.url}${base}/openapi/swagger-ui/swagger-initializer.js`)).text();
       expect(init).toContain(`"${base}/openapi/v3/api-docs"`);
+      // It opens on a small part: the service routes first, then one entity type at a time.
+      expect(init).toContain(`urls: [{"url":"${base}/openapi/v3/api-docs/service"`);
+      expect(init).toContain(`"${base}/openapi/v2/api-docs/dataset"`);
       expect(init).toContain('persistAuthorization: true');
     }
   });

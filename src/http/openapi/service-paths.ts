@@ -75,6 +75,19 @@ export function servicePaths(): Record<string, object> {
     },
     '/openapi/v3/api-docs': { get: { tags: ['System'], operationId: 'apiDocsV3', summary: 'This API document, v3 routes (public)', ...publicOp, responses: { '200': object('OpenAPI 3.1 document') } } },
     '/openapi/v2/api-docs': { get: { tags: ['System'], operationId: 'apiDocsV2', summary: 'The API document of the v2 routes (public)', ...publicOp, responses: { '200': object('OpenAPI 3.1 document') } } },
+    ...Object.fromEntries(
+      (['v3', 'v2'] as const).map((v) => [
+        `/openapi/${v}/api-docs/{group}`,
+        {
+          get: {
+            tags: ['System'], operationId: `apiDocsGroup${v.toUpperCase()}`, summary: `One part of the ${v} API document (public): \`service\` (GraphQL, wire, jobs, system) or one entity type; what the explorer loads`,
+            ...publicOp,
+            parameters: [{ name: 'group', in: 'path', required: true, schema: { type: 'string' }, description: '`service` or an entity type name (dataset, schemaField, …)' }],
+            responses: { '200': object('OpenAPI 3.1 document'), '404': object('{error, message} naming the parts there are') },
+          },
+        },
+      ]),
+    ),
     '/openapi/swagger-ui': {
       get: { tags: ['System'], operationId: 'swaggerUi', summary: 'The API explorer (Swagger UI, public page)', ...publicOp, responses: { '200': text('HTML page', 'text/html'), ...publicErrorResponses() } },
     },
