@@ -35,6 +35,11 @@ function childSets(set: SelectionSetNode | undefined, name: string, info: GraphQ
   return out;
 }
 
+/** Whether the caller selected `inner` inside the field `outer` of this resolver's result (`facets { ranges }`). */
+export function selectsWithin(info: GraphQLResolveInfo, outer: string, inner: string): boolean {
+  return info.fieldNodes.some((n) => childSets(n.selectionSet, outer, info).some((set) => selectsIn(set, inner, info)));
+}
+
 const hitSets = (info: GraphQLResolveInfo) => info.fieldNodes.flatMap((n) => childSets(n.selectionSet, 'searchResults', info).flatMap((r) => childSets(r, 'entity', info)));
 
 /** The fields through which the large column aspects are read; a page that selects none of them reads its hits without those aspects. */

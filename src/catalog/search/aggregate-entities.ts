@@ -15,6 +15,8 @@ export interface AggregateEntitiesInput {
   includeSoftDeleted?: boolean | null;
   maxAggValues?: number | null;
   skipCache?: boolean | null;
+  /** Count value ranges of number and date facets too. */
+  ranges?: boolean;
 }
 
 export const DEFAULT_FACETS = ['_entityType', 'platform', 'origin', 'tags'];
@@ -30,7 +32,7 @@ export async function aggregateEntities(services: CatalogDeps, input: AggregateE
   const maxAggValues = input.maxAggValues ?? 20;
   if (!Number.isInteger(maxAggValues) || maxAggValues < 1) throw validationError(`searchFlags.maxAggValues must be a positive integer, got ${maxAggValues}`);
   const names = facetNamesOf(input);
-  const prepared = await prepareSearch(services, { ...input, facets: names, maxAggValues });
+  const prepared = await prepareSearch(services, { ...input, facets: names, maxAggValues, facetRanges: input.ranges });
   const res =
     prepared.entityTypes.length === 0
       ? { aggregations: {} }

@@ -19,6 +19,8 @@ export const BUILTIN_FIELDS: Readonly<Record<string, BuiltinField>> = {
   editedFieldTags: { path: 'editedFieldTags', kind: 'keyword' },
   fieldPaths: { path: 'fieldPaths', kind: 'keyword' },
   qualifiedName: { path: 'qualifiedName', kind: 'keyword' },
+  // The structured properties an entity holds values of (as stored: a soft-deleted one too); a facet on it ranks properties by use.
+  propertyUrns: { path: 'propertyUrns', kind: 'keyword' },
   _entityType: { path: 'entityType', kind: 'keyword' },
   entityType: { path: 'entityType', kind: 'keyword' },
 };

@@ -13,6 +13,8 @@ export interface SearchSpec {
   orFilters?: AndFilter[] | null;
   facets?: string[];
   maxAggValues?: number;
+  /** Count value ranges of number and date facets too. */
+  facetRanges?: boolean;
 }
 
 export interface CompiledSearch {
@@ -31,6 +33,6 @@ export async function compileSearch(services: CatalogDeps, spec: SearchSpec): Pr
   const query = translating('query', () => buildQueryStringQuery(parsed, fields.filter, DEFAULT_TEXT_FIELDS));
   const filter = translating('orFilters', () => buildFilterQuery(spec.orFilters, fields.filter));
   const facets = translating('facets', () => facetNames.map((f) => fields.facet(f)));
-  const aggs = facets.length > 0 ? buildFacetAggs(facets, spec.maxAggValues) : undefined;
+  const aggs = facets.length > 0 ? buildFacetAggs(facets, spec.maxAggValues, { ranges: spec.facetRanges }) : undefined;
   return { query, filter, facets, aggs, fields };
 }

@@ -1,6 +1,6 @@
 /** Reads facet aggregations back as facets under the names the caller used, with display names from definitions. */
 import type { AndFilter } from '../../search/filters.js';
-import { readFacetAggs } from '../../search/facets.js';
+import { readFacetAggs, type FacetMetadata, type FacetRange } from '../../search/facets.js';
 import type { ResolvedField } from '../../search/resolved-field.js';
 import type { DefinitionInfo } from '../definitions.js';
 import type { CompiledSearch } from './compile-search.js';
@@ -14,6 +14,8 @@ export interface Facet {
   aggregations: { value: string; count: number }[];
   /** Entities with any value of the field, counted by the index. */
   withValue: number;
+  /** Value ranges of a number or date facet, when asked for. */
+  ranges?: FacetRange[];
 }
 
 /** Values the caller filtered on but that have no bucket are listed with count 0, as the original does. */
@@ -30,7 +32,7 @@ export function readFacets(aggregations: unknown, compiled: CompiledSearch, orFi
 
 function present(
   f: ResolvedField,
-  facet: { field: string; displayName: string; aggregations: { value: string; count: number }[]; withValue: number },
+  facet: FacetMetadata,
   def: DefinitionInfo | undefined,
   orFilters: AndFilter[] | null | undefined,
 ): Facet {
@@ -45,5 +47,6 @@ function present(
     ...(def && { entityUrn: def.urn }),
     aggregations,
     withValue: facet.withValue,
+    ...(facet.ranges && { ranges: facet.ranges }),
   };
 }

@@ -27,6 +27,8 @@ export interface SearchEntitiesInput {
   /** Facets to count over all matches in the same engine call (none when absent). */
   facets?: string[];
   maxAggValues?: number;
+  /** Count value ranges of number and date facets too. */
+  facetRanges?: boolean;
   /** Return each hit's stored document with the page (one engine call for a page that presents more than URNs). */
   withDocuments?: boolean;
   /** Aspects the page does not present, left out of the documents it returns (the large column aspects, unless asked for). */
@@ -69,7 +71,7 @@ function sortOf(criteria: SortCriterion[] | undefined): object[] {
 
 export async function prepareSearch(services: CatalogDeps, input: SearchEntitiesInput): Promise<PreparedSearch> {
   const orFilters = withEntityTypeNames(input.orFilters);
-  const compiled = await compileSearch(services, { query: input.query, orFilters, facets: input.facets, maxAggValues: input.maxAggValues });
+  const compiled = await compileSearch(services, { query: input.query, orFilters, facets: input.facets, maxAggValues: input.maxAggValues, facetRanges: input.facetRanges });
   const filter: object[] = compiled.filter ? [compiled.filter] : [];
   // A filter on `removed` says which deletion state the caller wants, so it replaces the default exclusion.
   if (!input.includeSoftDeleted && !hasFilterOn(orFilters, 'removed')) filter.push(NOT_SOFT_DELETED);

@@ -1,5 +1,6 @@
 /** The one resolver table: every area's parts, merged type by type and field by field in this one place. */
 import { baseResolvers } from './base.js';
+import { contextResolvers } from './context-reads.js';
 import { aggregateAcrossEntities } from './search/aggregate-across-entities.js';
 import { scrollAcrossEntities } from './search/scroll-across-entities.js';
 import { searchAcrossEntities } from './search/search-across-entities.js';
@@ -17,6 +18,7 @@ const searchResolvers = { Query: { searchAcrossEntities, scrollAcrossEntities, a
 
 const PARTS: ResolverMap[] = [
   baseResolvers,
+  contextResolvers,
   tagTypeResolvers,
   tagMutationResolvers,
   associationMutationResolvers,

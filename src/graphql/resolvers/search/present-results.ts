@@ -25,5 +25,6 @@ export function presentFacets(facets: Facet[]) {
     entity: f.entityUrn ? refOf(f.entityUrn) : null,
     aggregations: f.aggregations.map((a) => ({ value: a.value, count: a.count, entity: entityOfValue(a.value), displayName: null })),
     entitiesWithValue: f.withValue,
+    ranges: f.ranges ?? null,
   }));
 }

@@ -1,0 +1,48 @@
+/** Resolvers of a dataset's ownership, business terms, domain and edited description, and of `updateDescription`. */
+import { updateDescription } from '../../catalog/descriptions/update-description.js';
+import type { TagResourceRef } from '../../catalog/tags/tag-resources.js';
+import { parseUrn } from '../../model/urn.js';
+import type { GraphqlContext } from '../context.js';
+import { refOf, type EntityRef } from '../entity-loader.js';
+
+interface StoredOwner {
+  owner: string;
+  type?: string;
+  typeUrn?: string;
+}
+
+export const contextResolvers = {
+  Dataset: {
+    ownership: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
+      const o = (await ctx.loader.aspect(ref.urn, 'ownership')) as { owners?: StoredOwner[] } | undefined;
+      if (!o) return null;
+      return {
+        owners: (o.owners ?? []).map((w) => ({ owner: refOf(w.owner), type: w.type ?? null, ownershipType: w.typeUrn ? { urn: w.typeUrn } : null, associatedUrn: ref.urn })),
+      };
+    },
+    glossaryTerms: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
+      const t = (await ctx.loader.aspect(ref.urn, 'glossaryTerms')) as { terms?: { urn: string }[] } | undefined;
+      return t ? { terms: (t.terms ?? []).map((term) => ({ term: refOf(term.urn), associatedUrn: ref.urn })) } : null;
+    },
+    domain: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
+      const d = (await ctx.loader.aspect(ref.urn, 'domains')) as { domains?: string[] } | undefined;
+      const first = d?.domains?.[0];
+      return first ? { domain: refOf(first), associatedUrn: ref.urn } : null;
+    },
+    editableProperties: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => (await ctx.loader.aspect(ref.urn, 'editableDatasetProperties')) ?? null,
+  },
+  OwnerType: { __resolveType: (ref: EntityRef) => (ref.entityType === 'corpGroup' ? 'CorpGroup' : 'CorpUser') },
+  CorpGroup: { type: () => 'CORP_GROUP', name: (ref: EntityRef) => parseUrn(ref.urn).id },
+  GlossaryTerm: {
+    type: () => 'GLOSSARY_TERM',
+    name: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => ((await ctx.loader.aspect(ref.urn, 'glossaryTermInfo')) as { name?: string } | undefined)?.name ?? parseUrn(ref.urn).id,
+  },
+  Domain: { type: () => 'DOMAIN', id: (ref: EntityRef) => parseUrn(ref.urn).id },
+  Mutation: {
+    updateDescription: async (_: unknown, { input }: { input: TagResourceRef & { description: string } }, ctx: GraphqlContext) => {
+      await updateDescription(ctx.services, { ...input, actor: ctx.actor, waitForSearch: ctx.waitForSearch });
+      ctx.loader.invalidate(input.resourceUrn);
+      return true;
+    },
+  },
+};
