@@ -37,7 +37,7 @@ describe('web page dataset page', () => {
     await page.getByRole('link', { name: 'sales.orders' }).click();
     await expect.poll(() => page.url()).toBe(`${app.url}/ui/dataset/${encodeURIComponent(ORDERS)}`);
     await page.getByRole('heading', { name: 'sales.orders', level: 1 }).waitFor();
-    expect(await page.locator('.dataset-page > .description').textContent()).toBe('Every order placed in the web shop');
+    expect(await page.locator('.dataset-page .description-editor .description').textContent()).toBe('Every order placed in the web shop');
     expect(await page.locator('.dataset-page > section').first().locator('.chip.tag').allTextContents()).toEqual(['PII×', 'Gold×']);
     const tier = page.locator(`.property[data-property="${TIER}"]`).first();
     expect(await tier.locator('dt').textContent()).toBe('Privacy tier — Who may read the data');
@@ -99,6 +99,48 @@ describe('web page dataset page', () => {
     expect((await readOrders(app)).columnValues('amount', TIER)).toEqual(['internal', 'secret']);
     await amount.getByRole('button', { name: 'Remove Privacy tier', exact: true }).click();
     await expect.poll(async () => (await readOrders(app)).columnValues('amount', TIER)).toEqual([]);
+  });
+
+  it('edits the description in place, keeping what ingestion wrote, and shows owners, terms and domain', async () => {
+    const { page, app } = fx;
+    const write = async (aspect: string, value: object) =>
+      expect((await app.post(`/openapi/v3/entity/dataset/${encodeURIComponent(ORDERS)}/${aspect}?createIfNotExists=false`, { value })).status).toBe(200);
+    await write('ownership', { owners: [{ owner: 'urn:li:corpuser:jane', type: 'TECHNICAL_OWNER' }, { owner: 'urn:li:corpGroup:finance', type: 'BUSINESS_OWNER' }] });
+    await write('glossaryTerms', { terms: [{ urn: 'urn:li:glossaryTerm:Commerce.Order' }], auditStamp: { time: 1, actor: 'urn:li:corpuser:jane' } });
+    await write('domains', { domains: ['urn:li:domain:sales'] });
+    await signInByLink(fx, `/ui/dataset/${encodeURIComponent(ORDERS)}`);
+    const context = page.locator('.dataset-context');
+    await context.waitFor();
+    expect(await context.locator('[data-context="owners"] li').allTextContents()).toEqual(['jane technical owner', 'finance (group) business owner']);
+    expect(await context.locator('[data-context="terms"] li').allTextContents()).toEqual(['Commerce.Order']);
+    expect(await context.locator('[data-context="domain"] dd').textContent()).toBe('sales');
+
+    await page.getByRole('button', { name: 'Edit description' }).click();
+    await page.getByLabel('Description').fill('Orders, one row per order line');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.description-editor .description').textContent()).toBe('Orders, one row per order line');
+    const stored = await graphqlData(app, 'query($urn: String!) { dataset(urn: $urn) { properties { description } editableProperties { description } } }', { urn: ORDERS });
+    expect(stored.dataset).toEqual({ properties: { description: 'Every order placed in the web shop' }, editableProperties: { description: 'Orders, one row per order line' } });
+    // An empty description shows what ingestion wrote again.
+    await page.getByRole('button', { name: 'Edit description' }).click();
+    expect(await page.locator('.description-editor .hint').textContent()).toBe('As ingested: Every order placed in the web shop');
+    await page.getByLabel('Description').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.description-editor .description').textContent()).toBe('Every order placed in the web shop');
+  });
+
+  it('names properties whose display names collide by their qualified names in the picker', async () => {
+    const { page, app } = fx;
+    for (const qn of ['io.acme.a.retentionTime', 'io.acme.b.retentionTime']) {
+      const value = { qualifiedName: qn, displayName: 'Retention Time', valueType: 'urn:li:dataType:service.number', cardinality: 'SINGLE', entityTypes: ['urn:li:entityType:service.dataset'] };
+      const created = await app.post(`/openapi/v3/entity/structuredProperty/${encodeURIComponent(`urn:li:structuredProperty:${qn}`)}/propertyDefinition?createIfNotExists=false&waitForSearch=true`, { value });
+      expect(created.status, created.text).toBe(200);
+    }
+    await signInByLink(fx, `/ui/dataset/${encodeURIComponent(ORDERS)}`);
+    const picker = page.locator('#add-property-dataset');
+    await picker.locator('option', { hasText: 'Retention Time' }).first().waitFor({ state: 'attached' });
+    const labels = await picker.locator('option').allTextContents();
+    expect(labels.filter((l) => l.startsWith('Retention Time'))).toEqual(['Retention Time (io.acme.a.retentionTime)', 'Retention Time (io.acme.b.retentionTime)']);
   });
 
   it('says so when the dataset does not exist', async () => {

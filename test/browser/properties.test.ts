@@ -31,6 +31,8 @@ describe('web page properties page', () => {
     await page.getByLabel('Display name').fill('Owning team');
     await page.getByLabel('Description', { exact: true }).fill('Who answers questions about the data');
     await page.getByLabel(/^Allowed values/).fill('data | The data platform team\nweb');
+    // Nothing carries it yet: only this setting puts it in the search sidebar.
+    await page.getByLabel('Show in search filters').check();
     await page.getByRole('button', { name: 'Create property' }).click();
     await expect.poll(() => row(page, TEAM).locator('td[data-state]').textContent()).toBe('active');
     const stored = await app.get(`/openapi/v3/entity/structuredProperty/${enc(TEAM)}/propertyDefinition`);
@@ -41,6 +43,8 @@ describe('web page properties page', () => {
       entityTypes: ['urn:li:entityType:service.dataset'],
       allowedValues: [{ value: { string: 'data' }, description: 'The data platform team' }, { value: { string: 'web' } }],
     });
+    const settings = await app.get(`/openapi/v3/entity/structuredProperty/${enc(TEAM)}/structuredPropertySettings`);
+    expect(settings.body.structuredPropertySettings.value).toMatchObject({ showInSearchFilters: true });
 
     await page.getByRole('link', { name: 'Search' }).click();
     const facet = page.locator(`fieldset[data-facet="${TEAM_FIELD}"]`);

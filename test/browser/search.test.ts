@@ -122,7 +122,7 @@ describe('web page search', () => {
   it('filters a number property by range', async () => {
     const { page, app } = fx;
     await signInByLink(fx);
-    await page.getByLabel('From').fill('60');
+    await page.getByLabel('From', { exact: true }).fill('60');
     await page.getByRole('button', { name: 'Apply range of Retention (days)' }).click();
     await expect.poll(() => page.url()).toContain(`filter=${encodeURIComponent('structuredProperties.io.acme.retentionDays>=60')}`);
     await searchSettled(page);
@@ -147,8 +147,88 @@ describe('web page search', () => {
     expect(facet.entitiesWithValue).toBeGreaterThan(facet.aggregations.length);
     await page.goto(`${app.url}/ui/search#token=${app.token}`);
     await searchSettled(page);
-    const shown = page.locator('fieldset[data-facet="structuredProperties.io.acme.retentionDays"] [data-count]');
+    const shown = page.locator('fieldset[data-facet="structuredProperties.io.acme.retentionDays"] p.hint[data-count]');
     await expect.poll(() => shown.getAttribute('data-count').then(Number)).toBe(facet.entitiesWithValue);
+  });
+
+  it('offers value ranges of a number property, counted by the index, and a click filters on one', async () => {
+    const { page, app } = fx;
+    await page.goto(`${app.url}/ui/search#token=${app.token}`);
+    await searchSettled(page);
+    const field = 'structuredProperties.io.acme.retentionDays';
+    const r = await app.graphql('query($input: AggregateAcrossEntitiesInput!) { aggregateAcrossEntities(input: $input) { facets { ranges { from to count } } } }', {
+      input: { types: ['DATASET'], query: '*', facets: [field] },
+    });
+    const ranges: { from: number; to: number; count: number }[] = r.data.aggregateAcrossEntities.facets[0].ranges;
+    expect(ranges.length).toBeGreaterThan(1);
+    const buttons = page.locator(`fieldset[data-facet="${field}"] .ranges li`);
+    await expect.poll(() => buttons.locator('.count').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))))).toEqual(ranges.map((x) => x.count));
+    await buttons.first().getByRole('button').click();
+    await expect.poll(() => page.url()).toContain(`filter=${encodeURIComponent(`${field}>=${ranges[0].from}`)}`);
+    await searchSettled(page);
+    const api = await apiSearch(app, '*', [
+      { field, condition: 'GREATER_THAN_OR_EQUAL_TO', values: [String(ranges[0].from)] },
+      { field, condition: 'LESS_THAN_OR_EQUAL_TO', values: [String(ranges[0].to)] },
+    ]);
+    expect(await shownTotal(page)).toBe(api.total);
+    expect(api.total).toBe(ranges[0].count);
+  });
+
+  it('shows the properties that matter: set to show in filters, filtered on, the most used; "More filters" finds the others', async () => {
+    const { page, app } = fx;
+    // Ten more properties, each used by one dataset more than the one before, and one nobody uses, set to show in filters.
+    const define = async (qn: string, displayName: string) => {
+      const urn = `urn:li:structuredProperty:${qn}`;
+      const value = { qualifiedName: qn, displayName, valueType: 'urn:li:dataType:service.string', cardinality: 'SINGLE', entityTypes: ['urn:li:entityType:service.dataset'] };
+      expect((await app.post(`/openapi/v3/entity/structuredProperty/${encodeURIComponent(urn)}/propertyDefinition?createIfNotExists=false&waitForSearch=true`, { value })).status).toBe(200);
+      return urn;
+    };
+    const used = [];
+    for (let k = 0; k < 10; k++) used.push(await define(`io.acme.scale.p${k}`, `Scale ${k}`));
+    const pinned = await define('io.acme.scale.pinned', 'Pinned one');
+    expect((await app.post(`/openapi/v3/entity/structuredProperty/${encodeURIComponent(pinned)}/structuredPropertySettings?createIfNotExists=false&waitForSearch=true`, { value: { showInSearchFilters: true } })).status).toBe(200);
+    const items = Array.from({ length: 10 }, (_, i) => ({
+      urn: `urn:li:dataset:(urn:li:dataPlatform:s3,scale.d${i},PROD)`,
+      datasetProperties: { value: { name: `scale.d${i}` } },
+      structuredProperties: { value: { properties: used.filter((_u, k) => k <= i).map((propertyUrn) => ({ propertyUrn, values: [{ string: 'x' }] })) } },
+    }));
+    expect((await app.post('/openapi/v3/entity/dataset?async=false&waitForSearch=true', items)).status).toBe(200);
+
+    await page.goto(`${app.url}/ui/search#token=${app.token}`);
+    await searchSettled(page);
+    const sidebar = page.locator('aside.facets');
+    // The pinned one first, then the five most used in these results, as the API counts them (p5 … p9 and the rest are left for "More filters").
+    const byUse = (await apiFacets(app, ['propertyUrns'])).propertyUrns;
+    const top = Object.entries(byUse).filter(([u]) => u.startsWith('urn:li:structuredProperty:io.acme.')).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([u]) => u.replace('urn:li:structuredProperty:', 'structuredProperties.'));
+    const expected = ['structuredProperties.io.acme.scale.pinned', ...top];
+    const shownFacets = () => sidebar.locator('fieldset[data-facet^="structuredProperties."]').evaluateAll((els) => els.map((e) => e.getAttribute('data-facet')));
+    await expect.poll(shownFacets, { timeout: 15_000 }).toEqual(expected);
+    expect(expected).toContain('structuredProperties.io.acme.scale.p0');
+    expect(expected).not.toContain('structuredProperties.io.acme.scale.p9');
+    const more = page.getByLabel(/^More filters/);
+    expect(await page.locator('label[for="more-filters"]').textContent()).toMatch(/More filters \(\d+ more properties\)/);
+    await more.fill('scale 9');
+    await page.locator('.more-filters').getByRole('button', { name: 'Scale 9', exact: true }).click();
+    await sidebar.locator('fieldset[data-facet="structuredProperties.io.acme.scale.p9"]').waitFor();
+    await more.fill('no such thing');
+    expect(await page.locator('.more-filters .hint').textContent()).toBe('No property matches “no such thing”.');
+  });
+
+  it('keeps long property names inside the sidebar', async () => {
+    const { page, app } = fx;
+    const qn = `io.acme.${'averyveryverylongsegment'.repeat(4)}.name`;
+    const urn = `urn:li:structuredProperty:${qn}`;
+    const value = { qualifiedName: qn, valueType: 'urn:li:dataType:service.string', cardinality: 'SINGLE', entityTypes: ['urn:li:entityType:service.dataset'] };
+    expect((await app.post(`/openapi/v3/entity/structuredProperty/${encodeURIComponent(urn)}/propertyDefinition?createIfNotExists=false&waitForSearch=true`, { value })).status).toBe(200);
+    expect((await app.post(`/openapi/v3/entity/structuredProperty/${encodeURIComponent(urn)}/structuredPropertySettings?createIfNotExists=false&waitForSearch=true`, { value: { showInSearchFilters: true } })).status).toBe(200);
+    await page.goto(`${app.url}/ui/search#token=${app.token}`);
+    await searchSettled(page);
+    const legend = page.locator(`fieldset[data-facet="structuredProperties.${qn}"] legend`);
+    await legend.waitFor();
+    const side = (await page.locator('aside.facets').boundingBox())!;
+    const box = (await legend.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(side.x + side.width + 0.5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
   it('pages through results with the scroll id', async () => {

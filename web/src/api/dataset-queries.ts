@@ -8,7 +8,10 @@ const TAGS = `tags { tags { tag { ${TAG_FIELDS} } } }`;
 
 const DATASET = `query dataset($urn: String!) {
   dataset(urn: $urn) {
-    urn name platform { name } properties { name description }
+    urn name platform { name } properties { name description } editableProperties { description }
+    ownership { owners { owner { __typename ... on CorpUser { urn username } ... on CorpGroup { urn name } } type ownershipType { urn } } }
+    glossaryTerms { terms { term { urn name } } }
+    domain { domain { urn id } }
     ${TAGS}
     structuredProperties { ${ENTRY} }
     schemaMetadata { fields { fieldPath nativeDataType description ${TAGS} schemaFieldEntity { urn structuredProperties { ${ENTRY} } } } }
@@ -23,6 +26,10 @@ export interface DatasetView {
   name: string;
   platform: { name: string };
   properties: { name: string | null; description: string | null } | null;
+  editableProperties: { description: string | null } | null;
+  ownership: { owners: { owner: { __typename: 'CorpUser'; urn: string; username: string } | { __typename: 'CorpGroup'; urn: string; name: string }; type: string | null; ownershipType: { urn: string } | null }[] } | null;
+  glossaryTerms: { terms: { term: { urn: string; name: string } }[] } | null;
+  domain: { domain: { urn: string; id: string } } | null;
   tags: Tags;
   structuredProperties: { properties: PropertyEntry[] | null } | null;
   schemaMetadata: {
@@ -33,6 +40,11 @@ export interface DatasetView {
 
 export async function loadDataset(urn: string): Promise<DatasetView | null> {
   return (await query<{ dataset: DatasetView | null }>(DATASET, { urn })).dataset;
+}
+
+/** Sets the dataset's edited description (an empty one clears it, showing what ingestion wrote again). */
+export async function updateDescription(resourceUrn: string, description: string): Promise<void> {
+  await mutate(`mutation describe($input: DescriptionUpdateInput!) { updateDescription(input: $input) }`, { input: { resourceUrn, description } });
 }
 
 export async function upsertValues(assetUrn: string, propertyUrn: string, values: PropertyValue[]): Promise<void> {

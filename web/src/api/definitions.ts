@@ -17,6 +17,14 @@ export interface Definition {
   valueKind: ValueKind;
   entityTypes: string[];
   allowedValues: AllowedValue[];
+  /** The definition's settings: always offered as a search filter; hidden from the page. */
+  showInSearchFilters: boolean;
+  hidden: boolean;
+}
+
+interface RawSettings {
+  isHidden: boolean;
+  showInSearchFilters: boolean;
 }
 
 export type PropertyValue = { stringValue: string } | { numberValue: number };
@@ -37,8 +45,10 @@ interface RawDefinition {
   allowedValues: { value: PropertyValue; description: string | null }[] | null;
 }
 
-export function toDefinition(urn: string, d: RawDefinition): Definition {
+export function toDefinition(urn: string, d: RawDefinition, settings?: RawSettings | null): Definition {
   return {
+    showInSearchFilters: settings?.showInSearchFilters ?? false,
+    hidden: settings?.isHidden ?? false,
     urn,
     qualifiedName: d.qualifiedName,
     displayName: d.displayName,
@@ -54,16 +64,23 @@ export const valueOf = (v: PropertyValue): string | number => ('stringValue' in 
 
 export const labelOf = (d: Pick<Definition, 'displayName' | 'qualifiedName'>): string => d.displayName || d.qualifiedName;
 
+/** Labels for a list people pick from: the display name, with the qualified name where two display names are alike. */
+export function distinctLabels(defs: readonly Definition[]): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const d of defs) count.set(labelOf(d).toLowerCase(), (count.get(labelOf(d).toLowerCase()) ?? 0) + 1);
+  return new Map(defs.map((d) => [d.urn, (count.get(labelOf(d).toLowerCase()) ?? 0) > 1 && d.displayName ? `${d.displayName} (${d.qualifiedName})` : labelOf(d)]));
+}
+
 const LIST = `query definitions {
   searchAcrossEntities(input: { types: [STRUCTURED_PROPERTY], query: "*", count: 1000 }) {
-    searchResults { entity { urn ... on StructuredPropertyEntity { definition { ${DEFINITION_FIELDS} } } } }
+    searchResults { entity { urn ... on StructuredPropertyEntity { definition { ${DEFINITION_FIELDS} } settings { isHidden showInSearchFilters } } } }
   }
 }`;
 
 /** Every live definition (soft-deleted ones are left out by search), sorted by label. */
 export async function loadDefinitions(): Promise<Definition[]> {
-  const data = await query<{ searchAcrossEntities: { searchResults: { entity: { urn: string; definition: RawDefinition } }[] } }>(LIST);
+  const data = await query<{ searchAcrossEntities: { searchResults: { entity: { urn: string; definition: RawDefinition; settings: RawSettings | null } }[] } }>(LIST);
   return data.searchAcrossEntities.searchResults
-    .map((r) => toDefinition(r.entity.urn, r.entity.definition))
+    .map((r) => toDefinition(r.entity.urn, r.entity.definition, r.entity.settings))
     .sort((a, b) => labelOf(a).localeCompare(labelOf(b)));
 }

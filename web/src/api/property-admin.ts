@@ -19,15 +19,23 @@ export interface StoredDefinition {
   [other: string]: unknown;
 }
 
+/** The display settings aspect (structuredPropertySettings); absent fields are false. */
+export interface PropertySettings {
+  isHidden?: boolean;
+  showInSearchFilters?: boolean;
+  [other: string]: unknown;
+}
+
 export interface PropertyRow {
   urn: string;
   definition: StoredDefinition;
+  settings?: PropertySettings;
   removed: boolean;
 }
 
 interface ListAnswer {
   scrollId?: string | null;
-  entities: { urn: string; propertyDefinition?: { value: StoredDefinition }; status?: { value: { removed?: boolean } } }[];
+  entities: { urn: string; propertyDefinition?: { value: StoredDefinition }; structuredPropertySettings?: { value: PropertySettings }; status?: { value: { removed?: boolean } } }[];
 }
 
 const PATH = '/openapi/v3/entity/structuredProperty';
@@ -40,10 +48,11 @@ export async function listProperties(): Promise<PropertyRow[]> {
     const q = new URLSearchParams({ count: '1000', includeSoftDelete: 'true', sort: 'urn', sortOrder: 'ASCENDING' });
     q.append('aspects', 'propertyDefinition');
     q.append('aspects', 'status');
+    q.append('aspects', 'structuredPropertySettings');
     if (scrollId) q.set('scrollId', scrollId);
     const page = await rest<ListAnswer>('GET', `${PATH}?${q}`);
     for (const e of page.entities) {
-      if (e.propertyDefinition) rows.push({ urn: e.urn, definition: e.propertyDefinition.value, removed: !!e.status?.value.removed });
+      if (e.propertyDefinition) rows.push({ urn: e.urn, definition: e.propertyDefinition.value, settings: e.structuredPropertySettings?.value, removed: !!e.status?.value.removed });
     }
     scrollId = page.scrollId;
   } while (scrollId);
@@ -55,6 +64,12 @@ export const propertyUrnOf = (qualifiedName: string): string => `urn:li:structur
 /** Creates (refused when it exists) or replaces a definition; the API decides whether a change needs a version. */
 export async function saveDefinition(urn: string, definition: StoredDefinition, create: boolean): Promise<void> {
   await rest('POST', `${PATH}/${encodeUrn(urn)}/propertyDefinition?createIfNotExists=${create}&waitForSearch=true`, { value: definition });
+}
+
+/** Writes the display settings, keeping the ones this page does not edit. */
+export async function saveSettings(urn: string, settings: PropertySettings): Promise<void> {
+  const { lastModified: _l, ...kept } = settings;
+  await rest('POST', `${PATH}/${encodeUrn(urn)}/structuredPropertySettings?createIfNotExists=false&waitForSearch=true`, { value: kept });
 }
 
 export async function setRemoved(urn: string, removed: boolean): Promise<void> {

@@ -69,11 +69,13 @@ export interface Facet {
   /** Entities with any value, counted by the index (the buckets are capped). */
   entitiesWithValue: number | null;
   aggregations: Bucket[];
+  /** Value ranges of a number or date facet (bounds inclusive); null for other fields. */
+  ranges: { from: number; to: number; count: number }[] | null;
 }
 
 const AGGREGATE = `query facets($input: AggregateAcrossEntitiesInput!) {
   aggregateAcrossEntities(input: $input) {
-    facets { field displayName entitiesWithValue aggregations { value count entity { urn ... on Tag { properties { name colorHex } } ... on DataPlatform { name } } } }
+    facets { field displayName entitiesWithValue ranges { from to count } aggregations { value count entity { urn ... on Tag { properties { name colorHex } } ... on DataPlatform { name } } } }
   }
 }`;
 

@@ -1,12 +1,17 @@
-/** The facet sidebar: tags, platform, origin and every structured property of the type, as value lists or ranges. */
-import { labelOf, type Definition } from '../api/definitions';
+/** The facet sidebar: tags, platform, origin and the structured properties that matter, as value lists or ranges; a search box adds others. */
+import { useState } from 'preact/hooks';
+import { distinctLabels, labelOf, type Definition } from '../api/definitions';
 import type { Bucket, Facet } from '../api/search-queries';
 import { hasFilter, setRange, toggleFilter, type SearchState } from '../search/search-state';
 import { RangeFacet } from './range-facet';
 
 interface Props {
   state: SearchState;
+  /** The properties shown, in order. */
   definitions: Definition[];
+  /** The other properties of the type, offered by the "More filters" search. */
+  more: Definition[];
+  onAdd(d: Definition): void;
   facets: Facet[];
   /** The URL query the counts answer. */
   answers: string;
@@ -21,7 +26,7 @@ const BUILT_IN = [
 
 export const propertyField = (d: Definition): string => `structuredProperties.${d.qualifiedName}`;
 
-export function FacetSidebar({ state, definitions, facets, answers, onChange }: Props) {
+export function FacetSidebar({ state, definitions, more, onAdd, facets, answers, onChange }: Props) {
   const byField = new Map(facets.map((f) => [f.field, f]));
   return (
     <aside class="facets" aria-label="Filters" data-answers={answers}>
@@ -37,6 +42,7 @@ export function FacetSidebar({ state, definitions, facets, answers, onChange }: 
             field={propertyField(d)}
             buckets={byField.get(propertyField(d))?.aggregations ?? []}
             withValue={byField.get(propertyField(d))?.entitiesWithValue ?? null}
+            ranges={byField.get(propertyField(d))?.ranges ?? null}
             state={state}
             onApply={(from, to) => onChange(setRange(setRange(state, propertyField(d), '>=', from), propertyField(d), '<=', to))}
           />
@@ -53,6 +59,7 @@ export function FacetSidebar({ state, definitions, facets, answers, onChange }: 
           />
         ),
       )}
+      {more.length > 0 && <MoreFilters more={more} onAdd={onAdd} />}
     </aside>
   );
 }
@@ -87,12 +94,14 @@ function rowsOf(field: string, buckets: Bucket[], state: SearchState, definition
 
 function ValueFacet(props: { field: string; label: string; description?: string | null; definition?: Definition; buckets: Bucket[]; state: SearchState; onChange(s: SearchState): void }) {
   const rows = rowsOf(props.field, props.buckets, props.state, props.definition);
-  if (!rows.length) return null;
+  // A built-in facet with nothing to count is left out; a property shown on purpose says it has no values here.
+  if (!rows.length && !props.definition) return null;
   const id = `facet-${props.field.replace(/[^a-zA-Z0-9]/g, '-')}`;
   return (
     <fieldset class="facet" data-facet={props.field}>
       <legend id={id}>{props.label}</legend>
       {props.description && <p class="hint">{props.description}</p>}
+      {!rows.length && <p class="hint">No values in these results.</p>}
       <ul>
         {rows.map((r) => {
           const filter = { field: props.field, op: '=' as const, value: r.value };
@@ -111,5 +120,37 @@ function ValueFacet(props: { field: string; label: string; description?: string 
         })}
       </ul>
     </fieldset>
+  );
+}
+
+/** Finds a property among the others (by display or qualified name) and adds its facet. */
+function MoreFilters({ more, onAdd }: { more: Definition[]; onAdd(d: Definition): void }) {
+  const [text, setText] = useState('');
+  const labels = distinctLabels(more);
+  const q = text.trim().toLowerCase();
+  const matches = q ? more.filter((d) => labels.get(d.urn)!.toLowerCase().includes(q) || d.qualifiedName.toLowerCase().includes(q)).slice(0, 8) : [];
+  return (
+    <div class="facet more-filters">
+      <label for="more-filters">More filters ({more.length} more {more.length === 1 ? 'property' : 'properties'})</label>
+      <input id="more-filters" type="search" placeholder="Find a property…" value={text} onInput={(e) => setText(e.currentTarget.value)} />
+      {q && matches.length === 0 && <p class="hint">No property matches “{text.trim()}”.</p>}
+      <ul>
+        {matches.map((d) => (
+          <li key={d.urn}>
+            <button
+              type="button"
+              class="link"
+              title={d.qualifiedName}
+              onClick={() => {
+                onAdd(d);
+                setText('');
+              }}
+            >
+              {labels.get(d.urn)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

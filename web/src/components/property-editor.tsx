@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { messageOf } from '../api/api-error';
 import { removeValues, upsertValues } from '../api/dataset-queries';
-import { labelOf, valueOf, type Definition } from '../api/definitions';
+import { distinctLabels, labelOf, valueOf, type Definition } from '../api/definitions';
 import type { PropertyEntry } from '../api/search-queries';
 import { ValueForm } from './value-form';
 
@@ -20,7 +20,9 @@ export function PropertyEditor({ assetUrn, entityType, entries, definitions, sco
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const byUrn = new Map(definitions.map((d) => [d.urn, d]));
-  const unset = definitions.filter((d) => d.entityTypes.includes(entityType) && !entries.some((e) => e.structuredProperty.urn === d.urn));
+  const applicable = definitions.filter((d) => d.entityTypes.includes(entityType));
+  const unset = applicable.filter((d) => !entries.some((e) => e.structuredProperty.urn === d.urn));
+  const pickLabels = distinctLabels(applicable);
   const save = (d: Definition) => async (values: Parameters<typeof upsertValues>[2]) => {
     await upsertValues(assetUrn, d.urn, values);
     setEditing(null);
@@ -82,7 +84,7 @@ export function PropertyEditor({ assetUrn, entityType, entries, definitions, sco
             <option value="">Set a property…</option>
             {unset.map((d) => (
               <option key={d.urn} value={d.urn}>
-                {labelOf(d)}
+                {pickLabels.get(d.urn)}
               </option>
             ))}
           </select>

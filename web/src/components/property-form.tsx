@@ -2,11 +2,11 @@
 import { useState } from 'preact/hooks';
 import { messageOf } from '../api/api-error';
 import { ENTITY_TYPES } from '../model/entity-types';
-import { VALUE_TYPES, nextVersion, propertyUrnOf, saveDefinition, type StoredDefinition } from '../api/property-admin';
+import { VALUE_TYPES, nextVersion, propertyUrnOf, saveDefinition, saveSettings, type PropertySettings, type StoredDefinition } from '../api/property-admin';
 
 interface Props {
   /** Absent for a new definition. */
-  existing?: { urn: string; definition: StoredDefinition };
+  existing?: { urn: string; definition: StoredDefinition; settings?: PropertySettings };
   onDone(): void;
   onCancel(): void;
 }
@@ -27,6 +27,7 @@ export function PropertyForm({ existing, onDone, onCancel }: Props) {
   const [entityTypes, setEntityTypes] = useState<string[]>(d ? d.entityTypes.map(typeId) : ['dataset']);
   const [allowed, setAllowed] = useState(allowedText(d));
   const [immutable, setImmutable] = useState(!!d?.immutable);
+  const [inFilters, setInFilters] = useState(!!existing?.settings?.showInSearchFilters);
   const [error, setError] = useState<string | null>(null);
   const [offerVersion, setOfferVersion] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,7 +64,9 @@ export function PropertyForm({ existing, onDone, onCancel }: Props) {
     setError(null);
     setOfferVersion(null);
     try {
-      await saveDefinition(existing?.urn ?? propertyUrnOf(qualifiedName.trim()), build(version), !existing);
+      const urn = existing?.urn ?? propertyUrnOf(qualifiedName.trim());
+      await saveDefinition(urn, build(version), !existing);
+      if (inFilters !== !!existing?.settings?.showInSearchFilters) await saveSettings(urn, { ...existing?.settings, showInSearchFilters: inFilters });
       onDone();
     } catch (e) {
       const message = messageOf(e);
@@ -122,6 +125,10 @@ export function PropertyForm({ existing, onDone, onCancel }: Props) {
       <label class="check">
         <input type="checkbox" checked={immutable} onChange={(e) => setImmutable(e.currentTarget.checked)} /> Immutable
       </label>
+      <label class="check">
+        <input type="checkbox" checked={inFilters} onChange={(e) => setInFilters(e.currentTarget.checked)} /> Show in search filters
+      </label>
+      <p class="hint">The search sidebar shows these properties, those filtered on and the most used ones; “More filters” finds the rest.</p>
       {d?.version && <p class="hint">Version {d.version}</p>}
       {error && (
         <p class="field-error" role="alert">

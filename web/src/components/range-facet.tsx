@@ -10,11 +10,13 @@ interface Props {
   buckets: Bucket[];
   /** Entities with any value, counted by the index (the buckets are the first few values only). */
   withValue: number | null;
+  /** Value ranges counted by the index (edges follow the values); each one applies as a from/to filter. */
+  ranges: { from: number; to: number; count: number }[] | null;
   state: SearchState;
   onApply(from: string, to: string): void;
 }
 
-export function RangeFacet({ definition, field, buckets, withValue, state, onApply }: Props) {
+export function RangeFacet({ definition, field, buckets, withValue, ranges, state, onApply }: Props) {
   const bound = (op: Op) => state.filters.find((f) => f.field === field && f.op === op)?.value ?? '';
   const [from, setFrom] = useState(bound('>='));
   const [to, setTo] = useState(bound('<='));
@@ -23,6 +25,9 @@ export function RangeFacet({ definition, field, buckets, withValue, state, onApp
     setTo(bound('<='));
   }, [state]);
   const type = definition.valueKind === 'DATE' ? 'date' : 'number';
+  // Dates come as epoch millis: shown and filtered on as days (yyyy-mm-dd), numbers as they are.
+  const edge = (v: number) => (type === 'date' ? new Date(v).toISOString().slice(0, 10) : String(v));
+  const show = (v: number) => (type === 'date' ? edge(v) : Number.isInteger(v) ? String(v) : v.toPrecision(4));
   const id = `range-${field.replace(/[^a-zA-Z0-9]/g, '-')}`;
   const carriers = withValue ?? buckets.reduce((n, b) => n + b.count, 0);
   const values = buckets.map((b) => b.value);
@@ -45,6 +50,23 @@ export function RangeFacet({ definition, field, buckets, withValue, state, onApp
           Apply
         </button>
       </form>
+      {ranges && ranges.length > 0 && (
+        <ul class="ranges">
+          {ranges.map((r) => {
+            const [a, b] = [show(r.from), show(r.to)];
+            return (
+              <li key={`${r.from}-${r.to}`}>
+                <button type="button" class="link" aria-label={`${labelOf(definition)} from ${a} to ${b}`} onClick={() => onApply(edge(r.from), edge(r.to))}>
+                  {a === b ? a : `${a} – ${b}`}
+                </button>
+                <span class="count" data-count={r.count}>
+                  {r.count}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {values.length > 0 && (
         <p class="hint" data-count={carriers}>
           {carriers} with a value ({values.slice(0, 5).join(', ')}

@@ -1,10 +1,11 @@
 /** /ui/dataset/<urn>: description, tags, structured properties and columns, each editable in place. */
 import { useEffect, useState } from 'preact/hooks';
 import { messageOf } from '../api/api-error';
-import { loadDataset, type DatasetView } from '../api/dataset-queries';
+import { loadDataset, updateDescription, type DatasetView } from '../api/dataset-queries';
 import { loadDefinitions, type Definition } from '../api/definitions';
 import type { TagRef } from '../api/search-queries';
 import { listTags, type Tag } from '../api/tags';
+import { DescriptionEditor } from '../components/description-editor';
 import { PropertyEditor } from '../components/property-editor';
 import { TagEditor, TagOptions } from '../components/tag-editor';
 import { Link } from '../router';
@@ -49,7 +50,15 @@ export function DatasetPage({ urn }: { urn: string }) {
       </p>
       <h1>{name}</h1>
       <p class="urn">{dataset.urn}</p>
-      <p class="description">{dataset.properties?.description || <em>No description.</em>}</p>
+      <DescriptionEditor
+        ingested={dataset.properties?.description ?? null}
+        edited={dataset.editableProperties?.description ?? null}
+        onSave={async (text) => {
+          await updateDescription(dataset.urn, text);
+          reload();
+        }}
+      />
+      <DatasetContext dataset={dataset} />
 
       <section aria-labelledby="tags-h">
         <h2 id="tags-h">Tags</h2>
@@ -101,5 +110,54 @@ export function DatasetPage({ urn }: { urn: string }) {
         </ul>
       </section>
     </article>
+  );
+}
+
+const OWNER_TYPES: Record<string, string> = { TECHNICAL_OWNER: 'technical owner', BUSINESS_OWNER: 'business owner', DATA_STEWARD: 'data steward', NONE: 'owner' };
+
+/** Owners, business terms and domain, as the file or an ingestion wrote them (read-only here). */
+function DatasetContext({ dataset }: { dataset: DatasetView }) {
+  const owners = dataset.ownership?.owners ?? [];
+  const terms = dataset.glossaryTerms?.terms ?? [];
+  const domain = dataset.domain?.domain;
+  if (owners.length === 0 && terms.length === 0 && !domain) return null;
+  return (
+    <dl class="dataset-context">
+      {owners.length > 0 && (
+        <div data-context="owners">
+          <dt>Owners</dt>
+          <dd>
+            <ul class="inline-list">
+              {owners.map((o) => (
+                <li key={o.owner.urn} title={o.owner.urn}>
+                  {o.owner.__typename === 'CorpUser' ? o.owner.username : `${o.owner.name} (group)`}
+                  <span class="hint"> {o.ownershipType ? o.ownershipType.urn.replace(/^urn:li:ownershipType:/, '') : OWNER_TYPES[o.type ?? ''] ?? o.type?.toLowerCase()}</span>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      )}
+      {terms.length > 0 && (
+        <div data-context="terms">
+          <dt>Glossary terms</dt>
+          <dd>
+            <ul class="inline-list">
+              {terms.map((t) => (
+                <li key={t.term.urn} title={t.term.urn}>
+                  {t.term.name}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      )}
+      {domain && (
+        <div data-context="domain">
+          <dt>Domain</dt>
+          <dd title={domain.urn}>{domain.id}</dd>
+        </div>
+      )}
+    </dl>
   );
 }

@@ -11,6 +11,8 @@ import { ENTITY_TYPES } from '../model/entity-types';
 import { formatSearchState, parseSearchState, toOrFilters, type SearchState } from '../search/search-state';
 
 const PAGE = 20;
+/** Besides the properties set to show in search filters and those filtered on: the most used ones in the results. */
+const MOST_USED = 5;
 // Rich text values are long prose: a value list of them helps nobody, so they get no facet.
 const FACETED = new Set(['STRING', 'URN', 'NUMBER', 'DATE']);
 
@@ -28,7 +30,9 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
   const [text, setText] = useState(state.query);
   const [definitions, setDefinitions] = useState<Definition[] | null>(null);
   const [results, setResults] = useState<Results | null>(null);
-  const [facets, setFacets] = useState<{ key: string; list: Facet[] }>({ key: '', list: [] });
+  const [facets, setFacets] = useState<{ key: string; list: Facet[]; shown: Definition[] }>({ key: '', list: [], shown: [] });
+  /** Properties added with "More filters" (kept while the page is open). */
+  const [added, setAdded] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const generation = useRef(0);
@@ -39,7 +43,7 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
   }, []);
 
   const applicable = useMemo(
-    () => (definitions ?? []).filter((d) => FACETED.has(d.valueKind) && d.entityTypes.includes(state.type.graphql)),
+    () => (definitions ?? []).filter((d) => FACETED.has(d.valueKind) && !d.hidden && d.entityTypes.includes(state.type.graphql)),
     [definitions, state.type],
   );
   const input = { types: [state.type.graphql], query: state.query.trim() || '*', orFilters: toOrFilters(state.filters) };
@@ -60,14 +64,27 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
   useEffect(() => {
     if (!definitions) return;
     const mine = generation.current;
-    const facetFields = ['tags', 'platform', 'origin', ...applicable.map(propertyField)];
-    // Enough buckets that every allowed value gets its real count (the API allows at most 100).
-    const maxAggValues = Math.min(100, Math.max(20, ...applicable.map((d) => d.allowedValues.length)));
-    aggregate({ ...input, facets: facetFields, searchFlags: { maxAggValues } }).then(
-      (f) => mine === generation.current && setFacets({ key, list: f }),
-      () => mine === generation.current && setFacets({ key, list: [] }),
+    // The few properties that matter: those set to show in search filters, those filtered on or added, then (counted
+    // by a propertyUrns facet in the same call) the most used ones in these results.
+    const filtered = new Set(state.filters.map((f) => f.field));
+    const chosen = applicable.filter((d) => d.showInSearchFilters || filtered.has(propertyField(d)) || added.includes(d.urn));
+    const byUrn = new Map(applicable.map((d) => [d.urn, d]));
+    const counts = async (defs: Definition[], extra: string[]) => {
+      // Enough buckets that every allowed value gets its real count (the API allows at most 100).
+      const maxAggValues = Math.min(100, Math.max(20, ...defs.map((d) => d.allowedValues.length)));
+      return aggregate({ ...input, facets: [...extra, ...defs.map(propertyField)], searchFlags: { maxAggValues } });
+    };
+    (async () => {
+      const first = await counts(chosen, ['tags', 'platform', 'origin', 'propertyUrns']);
+      const used = first.find((f) => f.field === 'propertyUrns')?.aggregations ?? [];
+      const top = used.map((b) => byUrn.get(b.value)).filter((d): d is Definition => !!d && !chosen.includes(d)).slice(0, MOST_USED);
+      const second = top.length > 0 ? await counts(top, []) : [];
+      return { list: [...first, ...second], shown: [...chosen, ...top] };
+    })().then(
+      (f) => mine === generation.current && setFacets({ key, ...f }),
+      () => mine === generation.current && setFacets({ key, list: [], shown: chosen }),
     );
-  }, [key, definitions]);
+  }, [key, definitions, added]);
 
   const go = (next: SearchState) => navigate(formatSearchState(next));
 
@@ -118,7 +135,17 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
       </form>
       {error && <QueryError query={state.query} message={error} />}
       <div class="search-body">
-        {!error && <FacetSidebar state={state} definitions={applicable} facets={facets.list} answers={facets.key} onChange={go} />}
+        {!error && (
+          <FacetSidebar
+            state={state}
+            definitions={facets.shown}
+            more={applicable.filter((d) => !facets.shown.includes(d))}
+            onAdd={(d) => setAdded([...added, d.urn])}
+            facets={facets.list}
+            answers={facets.key}
+            onChange={go}
+          />
+        )}
         <section class="search-results" aria-live="polite" aria-busy={!results && !error} data-answers={results?.key}>
           {results && (
             <>
