@@ -52,6 +52,23 @@ const secondsFigures = (runs: number[]): SideFigures => {
   return { rate: 1 / mean, units: runs.length, seconds: mean, p50Ms: mean * 1000, p99Ms: Math.max(...runs) * 1000, errors: 0 };
 };
 
+interface SecondsRowSpec {
+  workload: string;
+  unit: string;
+  target: string;
+  verdict: (ratio: number, tesseraSeconds: number) => Row['verdict'];
+  note: (tesseraSeconds: number, rawSeconds: number) => string;
+}
+
+/** A row timed in whole runs (seconds per run, each side's mean): the ratio is raw seconds over Tessera's. */
+function secondsRow(c: BenchContext, f: { tesseraSeconds: number[]; rawSeconds: number[] }, spec: SecondsRowSpec): Row {
+  const t = secondsFigures(f.tesseraSeconds);
+  const r = secondsFigures(f.rawSeconds);
+  const ratio = r.seconds / t.seconds;
+  c.progress(`  Tessera ${t.seconds.toFixed(2)} s, raw ${r.seconds.toFixed(2)} s, ratio ${ratio.toFixed(2)}`);
+  return { workload: spec.workload, unit: spec.unit, tessera: t, raw: r, ratio, target: spec.target, verdict: spec.verdict(ratio, t.seconds), note: spec.note(t.seconds, r.seconds) };
+}
+
 /** A row that fails is reported and skipped; the others still run. */
 async function guard(c: BenchContext, failures: string[], name: string, run: () => Promise<void>): Promise<void> {
   try {
@@ -82,30 +99,26 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
   if (wants(args, 'reindex')) await guard(c, failures, 'reindex', async () => {
     c.progress('reindex: npm run reindex rebuild of the dataset index vs _reindex + alias swap by hand');
     const f = await runReindexRow(c);
-    const t = secondsFigures(f.tesseraSeconds);
-    const r = secondsFigures(f.rawSeconds);
-    const ratio = r.seconds / t.seconds;
-    rows.push({
-      workload: `reindex: rebuild of the dataset index, ${f.documents.toLocaleString('en-US')} documents`, unit: 'rebuild', tessera: t, raw: r, ratio,
-      target: '≥ 0.95', verdict: verdictOf(ratio, { min: 0.95 }),
-      note: `Tessera ${t.seconds.toFixed(2)} s (process start ${f.startupSeconds.toFixed(2)} s not counted), raw ${r.seconds.toFixed(2)} s`,
-    });
+    rows.push(
+      secondsRow(c, f, {
+        workload: `reindex: rebuild of the dataset index, ${f.documents.toLocaleString('en-US')} documents`, unit: 'rebuild', target: '≥ 0.95',
+        verdict: (ratio) => verdictOf(ratio, { min: 0.95 }),
+        note: (t, r) => `Tessera ${t.toFixed(2)} s (process start ${f.startupSeconds.toFixed(2)} s not counted), raw ${r.toFixed(2)} s`,
+      }),
+    );
     extra.reindex = f;
-    c.progress(`  ratio ${ratio.toFixed(2)}`);
   });
   if (wants(args, 'cli')) await guard(c, failures, 'cli', async () => {
     c.progress('cli: tessera dataset upsert -f of 10,000 small datasets vs _bulk of the same documents');
     const f = await runCliRow(c);
-    const t = secondsFigures(f.tesseraSeconds);
-    const r = secondsFigures(f.rawSeconds);
-    const ratio = r.seconds / t.seconds;
-    rows.push({
-      workload: `CLI: tessera dataset upsert -f of ${f.datasets.toLocaleString('en-US')} datasets`, unit: 'file', tessera: t, raw: r, ratio,
-      target: '< 10 s', verdict: t.seconds < 10 ? 'pass' : 'MISS',
-      note: `Tessera ${t.seconds.toFixed(1)} s (process start, file checks and the wait for search included), raw _bulk ${r.seconds.toFixed(1)} s`,
-    });
+    rows.push(
+      secondsRow(c, f, {
+        workload: `CLI: tessera dataset upsert -f of ${f.datasets.toLocaleString('en-US')} datasets`, unit: 'file', target: '< 10 s',
+        verdict: (_ratio, t) => (t < 10 ? 'pass' : 'MISS'),
+        note: (t, r) => `Tessera ${t.toFixed(1)} s (process start, file checks and the wait for search included), raw _bulk ${r.toFixed(1)} s`,
+      }),
+    );
     extra.cli = f;
-    c.progress(`  Tessera ${t.seconds.toFixed(1)} s, ratio ${ratio.toFixed(2)}`);
   });
   if (wants(args, 'bulk')) await guard(c, failures, 'bulk', async () => {
     const state: BulkState = { created: [], twoPass: false };

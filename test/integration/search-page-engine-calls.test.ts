@@ -2,38 +2,17 @@
  * A search page as the web page asks for it — 20 results with names, descriptions, tags (with their names and colours)
  * and structured property values with their definitions' display names — costs at most 2 engine calls: the search,
  * which returns the hits' documents, and one `_mget` for everything the hits point at. So does the property list.
- * The documents below are the web page's own (web/src/api/search-queries.ts, web/src/api/definitions.ts).
+ * The documents are the web page's own (web/src/api/documents.ts).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { column, schemaOf } from './schema-fixtures.js';
 import { datasetUrn, defineProperty, NUMBER, propertyUrn, STRING } from './search-helpers.js';
+import { DEFINITIONS, RESULTS_PAGE } from '../../web/src/api/documents.js';
 
-const VALUE_FIELDS = '... on StringValue { stringValue } ... on NumberValue { numberValue }';
-const TAG_FIELDS = 'urn properties { name colorHex }';
-const COMMON = `tags { tags { tag { ${TAG_FIELDS} } } }
-  structuredProperties { properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } } }`;
-const PAGE = `query results($input: ScrollAcrossEntitiesInput!) {
-  scrollAcrossEntities(input: $input) {
-    nextScrollId total
-    searchResults { entity { urn type
-      ... on Dataset { name platform { name } properties { name description } ${COMMON} }
-      ... on SchemaFieldEntity { fieldPath parent { urn } ${COMMON} }
-      ... on DataFlow { flowId orchestrator ${COMMON} }
-      ... on DataJob { jobId ${COMMON} }
-    } }
-  }
-}`;
-const DEFINITION_FIELDS = `qualifiedName displayName description cardinality
-  valueType { info { type } } entityTypes { info { type } }
-  allowedValues { value { ${VALUE_FIELDS} } description }`;
-const LIST = `query definitions {
-  searchAcrossEntities(input: { types: [STRUCTURED_PROPERTY], query: "*", count: 1000 }) {
-    searchResults { entity { urn ... on StructuredPropertyEntity { definition { ${DEFINITION_FIELDS} } } } }
-  }
-}`;
-
+const PAGE = RESULTS_PAGE;
+const LIST = DEFINITIONS;
 let proxy: CountingProxy;
 let app: TestApp;
 const TAGS = ['urn:li:tag:page.pii', 'urn:li:tag:page.gold', 'urn:li:tag:page.raw'];

@@ -1,4 +1,5 @@
 /** Live (not soft-deleted) structured property definitions as GraphQL answers them, and how to read their values. */
+import { DEFINITIONS } from './documents';
 import { query } from './graphql';
 
 export type ValueKind = 'STRING' | 'NUMBER' | 'URN' | 'RICH_TEXT' | 'DATE' | 'OTHER';
@@ -29,11 +30,7 @@ interface RawSettings {
 
 export type PropertyValue = { stringValue: string } | { numberValue: number };
 
-export const VALUE_FIELDS = '... on StringValue { stringValue } ... on NumberValue { numberValue }';
-
-export const DEFINITION_FIELDS = `qualifiedName displayName description cardinality
-  valueType { info { type } } entityTypes { info { type } }
-  allowedValues { value { ${VALUE_FIELDS} } description }`;
+export { DEFINITION_FIELDS, VALUE_FIELDS } from './documents';
 
 interface RawDefinition {
   qualifiedName: string;
@@ -71,15 +68,10 @@ export function distinctLabels(defs: readonly Definition[]): Map<string, string>
   return new Map(defs.map((d) => [d.urn, (count.get(labelOf(d).toLowerCase()) ?? 0) > 1 && d.displayName ? `${d.displayName} (${d.qualifiedName})` : labelOf(d)]));
 }
 
-const LIST = `query definitions {
-  searchAcrossEntities(input: { types: [STRUCTURED_PROPERTY], query: "*", count: 1000 }) {
-    searchResults { entity { urn ... on StructuredPropertyEntity { definition { ${DEFINITION_FIELDS} } settings { isHidden showInSearchFilters } } } }
-  }
-}`;
 
 /** Every live definition (soft-deleted ones are left out by search), sorted by label. */
 export async function loadDefinitions(): Promise<Definition[]> {
-  const data = await query<{ searchAcrossEntities: { searchResults: { entity: { urn: string; definition: RawDefinition; settings: RawSettings | null } }[] } }>(LIST);
+  const data = await query<{ searchAcrossEntities: { searchResults: { entity: { urn: string; definition: RawDefinition; settings: RawSettings | null } }[] } }>(DEFINITIONS);
   return data.searchAcrossEntities.searchResults
     .map((r) => toDefinition(r.entity.urn, r.entity.definition, r.entity.settings))
     .sort((a, b) => labelOf(a).localeCompare(labelOf(b)));

@@ -1,5 +1,6 @@
 /** The search page's two GraphQL calls: a scroll page of results and the facet counts, with their answer shapes. */
-import { VALUE_FIELDS, type PropertyValue } from './definitions';
+import type { PropertyValue } from './definitions';
+import { RESULTS_PAGE } from './documents';
 import { query } from './graphql';
 
 export interface TagRef {
@@ -26,21 +27,7 @@ export interface ResultEntity {
   structuredProperties?: { properties: PropertyEntry[] | null } | null;
 }
 
-export const TAG_FIELDS = 'urn properties { name colorHex }';
-const COMMON = `tags { tags { tag { ${TAG_FIELDS} } } }
-  structuredProperties { properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } } }`;
-
-const SCROLL = `query results($input: ScrollAcrossEntitiesInput!) {
-  scrollAcrossEntities(input: $input) {
-    nextScrollId total
-    searchResults { entity { urn type
-      ... on Dataset { name platform { name } properties { name description } ${COMMON} }
-      ... on SchemaFieldEntity { fieldPath parent { urn } ${COMMON} }
-      ... on DataFlow { flowId orchestrator ${COMMON} }
-      ... on DataJob { jobId ${COMMON} }
-    } }
-  }
-}`;
+export { TAG_FIELDS } from './documents';
 
 export interface ResultPage {
   nextScrollId: string | null;
@@ -50,7 +37,7 @@ export interface ResultPage {
 
 export async function searchPage(input: Record<string, unknown>): Promise<ResultPage> {
   const data = await query<{ scrollAcrossEntities: { nextScrollId: string | null; total: number; searchResults: { entity: ResultEntity }[] } }>(
-    SCROLL,
+    RESULTS_PAGE,
     { input },
   );
   const r = data.scrollAcrossEntities;
