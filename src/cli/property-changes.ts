@@ -6,6 +6,8 @@
 import { dequal } from 'dequal';
 import type { PropertyDefinition } from '../model/aspects/property-definition.js';
 import type { TesseraClient } from '../sdk/client.js';
+import { breakingChanges, checkDefinitionShape } from '../catalog/structured-properties/definition-rules.js';
+import type { FileProblem } from './file-problems.js';
 
 export type ChangeKind = 'created' | 'unchanged' | 'updated' | 'new-version';
 
@@ -15,6 +17,8 @@ export interface PlannedChange {
   kind: ChangeKind;
   /** The stored definition's version, for a new version. */
   previousVersion?: string;
+  /** The definition as stored, when there is one. */
+  stored?: PropertyDefinition;
   /** For a new version: entities holding a value, and their values (`valuesAtLeast` when more distinct values exist than were counted). */
   impact?: { entities: number; values: number; valuesAtLeast: boolean };
 }
@@ -52,7 +56,7 @@ export async function planChanges(client: TesseraClient, entries: { urn: string;
       const { urn, definition } = entries[i];
       const stored = (await client.getEntity(urn, ['propertyDefinition']))?.aspects.propertyDefinition as PropertyDefinition | undefined;
       const kind = classify(stored, definition);
-      planned[i] = { urn, definition, kind, previousVersion: stored?.version };
+      planned[i] = { urn, definition, kind, previousVersion: stored?.version, stored };
       if (kind === 'new-version') planned[i].impact = await impactOf(client, stored!.qualifiedName);
     }
   };
@@ -65,4 +69,28 @@ export function describeImpact(c: PlannedChange): string {
   const from = c.previousVersion ? `version ${c.previousVersion}` : 'the unversioned definition';
   const what = entities === 0 ? 'no entity holds a value' : `the values of ${entities} entit${entities === 1 ? 'y' : 'ies'} (${valuesAtLeast ? 'at least ' : ''}${values} value${values === 1 ? '' : 's'}) will be deleted, allowed ones included`;
   return `${c.urn}: version ${c.definition.version} replaces ${from}: ${what}`;
+}
+
+/** The file's field a rule's message is about (the rules speak of the stored definition's fields). */
+function fileFieldOf(message: string): string {
+  const rules: [RegExp, string][] = [
+    [/^Urn ID/, 'id'],
+    [/^(Qualified names|qualifiedName|Cannot change the fully qualified name)/, 'qualified_name'],
+    [/^(valueType|Value type)/, 'type'],
+    [/^cardinality|cardinality cannot/i, 'cardinality'],
+    [/^entityTypes/, 'entity_types'],
+    [/^typeQualifier/, 'type_qualifier'],
+    [/^allowed ?value|restrict values/i, 'allowed_values'],
+    [/^(Invalid version|version)/, 'version'],
+  ];
+  return rules.find(([re]) => re.test(message))?.[1] ?? '(entry)';
+}
+
+/** Every rule each planned definition breaks — its own shape, and breaking changes to the stored one — with entry and field. */
+export function planProblems(planned: PlannedChange[]): FileProblem[] {
+  return planned.flatMap((c, i) => {
+    const urnId = c.urn.replace(/^urn:li:structuredProperty:/, '');
+    const messages = [...checkDefinitionShape(urnId, c.definition), ...(c.stored ? breakingChanges(c.stored, c.definition) : [])];
+    return messages.map((message) => ({ entry: i + 1, entryId: `id ${urnId}`, field: fileFieldOf(message), message }));
+  });
 }

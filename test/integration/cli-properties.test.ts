@@ -122,22 +122,33 @@ describe('tessera properties upsert', () => {
     expect(notList.stderr).toContain('expected a YAML list of structured properties');
   });
 
-  it('reports what the server refuses per entry, keeps going, and exits non-zero', async () => {
-    const f = file('server-refuses.yaml', `
+  it('reports every rule the file breaks at once (the server\'s own rules, run first), writing nothing', async () => {
+    const f = file('rules.yaml', `
 - id: io.acryl.bad.version
   type: string
   entity_types: [dataset]
   version: v1
-- id: io.acryl.good.afterBad
+- id: io.acryl.good.notWritten
   type: string
   entity_types: [dataset]
+- id: io.acryl.dataManagement.replicationSLA
+  type: string
+  entity_types: [dataset]
+- id: io.acryl.twice
+  type: string
+  entity_types: [dataset]
+  allowed_values: [{ value: a }, { value: a }]
 `);
     const r = await runCli(['properties', 'upsert', '-f', f], env);
     expect(r.code).toBe(1);
-    expect(r.stdout.trim()).toBe('Created structured property urn:li:structuredProperty:io.acryl.good.afterBad');
-    expect(r.stderr).toMatch(/Failed to upsert structured property urn:li:structuredProperty:io\.acryl\.bad\.version: Validation Error \(HTTP 400\): .*version/);
-    expect(r.stderr).toContain('Error: 1 of 2 structured properties failed');
-    await runCli(['delete', '--urn', 'urn:li:structuredProperty:io.acryl.good.afterBad', '--hard'], env);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `Error: ${f}: entry 1 (id io.acryl.bad.version): version: Invalid version specified. Must match [0-9]{14} (yyyyMMddhhmmss), got 'v1'`,
+      `${f}: entry 3 (id io.acryl.dataManagement.replicationSLA): type: Value type cannot be changed as this is a backwards incompatible change (from urn:li:dataType:service.number to urn:li:dataType:service.string); a breaking change needs a version (14 digits, yyyyMMddhhmmss)`,
+      `${f}: entry 4 (id io.acryl.twice): allowed_values: allowed value {string=a} is listed twice`,
+      'Nothing was written: 3 problems in 3 of 4 entries.',
+    ]);
+    expect(await definition('urn:li:structuredProperty:io.acryl.good.notWritten')).toBeUndefined();
   });
 
   it('gives machine-readable results with --json', async () => {

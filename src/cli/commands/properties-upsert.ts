@@ -8,7 +8,8 @@ import type { CliContext } from '../cli-context.js';
 import { CliError, describeError } from '../cli-error.js';
 import { confirm } from '../cli-io.js';
 import { createProgress } from '../progress.js';
-import { describeImpact, planChanges, type PlannedChange } from '../property-changes.js';
+import { describeImpact, planChanges, planProblems, type PlannedChange } from '../property-changes.js';
+import { formatProblem } from '../file-problems.js';
 import { parsePropertyFile } from '../property-file.js';
 import { runOrdered } from '../run-ordered.js';
 import { readYamlFile } from '../yaml-file.js';
@@ -39,6 +40,14 @@ export async function runPropertiesUpsert(ctx: CliContext, opts: { file: string;
   const entries = parsePropertyFile(opts.file, readYamlFile(opts.file));
   const client = ctx.client();
   const planned = await planChanges(client, entries);
+  // The server's definition rules, run here first on every entry: every problem of the file at once, nothing written.
+  const problems = planProblems(planned);
+  if (problems.length > 0) {
+    const entriesAtFault = new Set(problems.map((p) => p.entry)).size;
+    throw new CliError(
+      `${problems.map((p) => formatProblem(opts.file, p)).join('\n')}\nNothing was written: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${entriesAtFault} of ${planned.length} entr${planned.length === 1 ? 'y' : 'ies'}.`,
+    );
+  }
   await confirmNewVersions(ctx, planned, !!opts.yes);
   const progress = createProgress(ctx.io, planned.length, 'structured properties', ctx.json());
   const results = await runOrdered(
