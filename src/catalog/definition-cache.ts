@@ -5,6 +5,8 @@
  *   with a fresh memo), so a change made through any process is honoured by every process's writes at once;
  * - reads and searches use entries at most `ttlMs` old (DEFINITION_CACHE_MS, default 1 s), so a change made through
  *   another process is honoured within that time; a change made through this process clears the cache at once.
+ * The same holds for the documents a page shows beside its results: tags (name, colour) and property definitions
+ * (display name), read whole by the request reader and remembered as read.
  */
 import type { DefinitionInfo, DefinitionMemo } from './definition-info.js';
 
@@ -38,6 +40,8 @@ export class DefinitionCache {
   private readonly byUrn = new Map<string, Entry<DefinitionInfo | undefined>>();
   /** Search field word → property URN; a URN's qualified name never changes, so this only ever goes stale by deletion. */
   private readonly byFieldKey = new Map<string, Entry<string>>();
+  /** Whole documents of tags and structured properties, as the request reader read them (never changed by a reader). */
+  private readonly displayDocs = new Map<string, Entry<unknown>>();
 
   constructor(private readonly ttlMs: number) {}
 
@@ -68,11 +72,22 @@ export class DefinitionCache {
     if (this.ttlMs > 0) this.store(this.byFieldKey, key, Promise.resolve(urn));
   }
 
-  /** Called after this process wrote entities of `entityType`: a structured property written or deleted clears everything. */
+  /** A tag's or definition's document read by a request at most `ttlMs` ago. */
+  freshDisplayDoc<T>(urn: string): Promise<T> | undefined {
+    return this.lookup(this.displayDocs, urn) as Promise<T> | undefined;
+  }
+
+  rememberDisplayDoc(urn: string, doc: Promise<unknown>): void {
+    if (this.ttlMs > 0) this.store(this.displayDocs, urn, doc);
+  }
+
+  /** Called after this process wrote entities of `entityType`: a structured property written or deleted clears everything, a tag its documents. */
   afterWrite(entityType: string): void {
+    if (entityType === 'tag') this.displayDocs.clear();
     if (entityType !== 'structuredProperty') return;
     this.byUrn.clear();
     this.byFieldKey.clear();
+    this.displayDocs.clear();
   }
 
   private lookup<T>(map: Map<string, Entry<T>>, key: string): Promise<T> | undefined {

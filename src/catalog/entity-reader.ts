@@ -11,6 +11,11 @@ import type { CatalogDeps } from './catalog-deps.js';
 import type { DefinitionMemo } from './definitions.js';
 import { presentAspect } from './read-entity.js';
 
+/** Entities a page shows beside its results (a tag's name and colour, a property's display name): read from the
+ * definition cache's display documents when this process read them within DEFINITION_CACHE_MS (a change made through
+ * another process shows within that time; one made through this process at once). */
+const DISPLAY_TYPES = new Set(['tag', 'structuredProperty']);
+
 interface PendingRead {
   entityType: string;
   urn: string;
@@ -46,7 +51,12 @@ export class EntityReader {
     let p = this.docs.get(urn);
     if (!p) {
       const def = findEntityType(parseUrn(urn).entityType);
-      p = def ? new Promise((resolve, reject) => this.enqueue({ entityType: def.name, urn, resolve, reject })) : Promise.resolve(null);
+      const shown = def && DISPLAY_TYPES.has(def.name);
+      p = shown ? this.services.definitionCache.freshDisplayDoc<EntityDoc | null>(urn) : undefined;
+      if (!p) {
+        p = def ? new Promise((resolve, reject) => this.enqueue({ entityType: def.name, urn, resolve, reject })) : Promise.resolve(null);
+        if (shown) this.services.definitionCache.rememberDisplayDoc(urn, p);
+      }
       this.docs.set(urn, p);
     }
     return p;

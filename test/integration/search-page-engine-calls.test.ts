@@ -65,6 +65,26 @@ describe('a search page', () => {
     expect(byName).toEqual({ 'Retention days': [{ numberValue: 0 }], Tier: [{ stringValue: 't0' }] });
   });
 
+  it('a page asked for again takes one engine call: tags and definitions come from the display cache, and a rename here shows at once', async () => {
+    const input = { types: ['DATASET'], query: '*', count: 20, orFilters: [{ and: [{ field: 'urn', condition: 'CONTAIN', values: ['page.ds'] }] }], sortInput: { sortCriteria: [{ field: 'urn', sortOrder: 'ASCENDING' }] } };
+    // The display cache lives DEFINITION_CACHE_MS (1 s): on a slow machine a page may outlive it, so of three pages
+    // asked for right after another, one at least must find it warm.
+    const calls: number[] = [];
+    let warm: any;
+    for (let attempt = 0; attempt < 3 && !calls.includes(1); attempt++) {
+      await app.graphql(PAGE, { input });
+      proxy.reset();
+      warm = await app.graphql(PAGE, { input });
+      calls.push(engineCalls().length);
+    }
+    expect(calls).toContain(1);
+    expect(warm.data.scrollAcrossEntities.searchResults[0].entity.tags.tags[0].tag.properties.name).toBe('tag 0');
+    expect((await app.post(`/openapi/v3/entity/tag/${encodeURIComponent(TAGS[0])}/tagProperties?createIfNotExists=false`, { value: { name: 'renamed', colorHex: '#000000' } })).status).toBe(200);
+    const after = await app.graphql(PAGE, { input });
+    expect(after.data.scrollAcrossEntities.searchResults[0].entity.tags.tags[0].tag.properties.name).toBe('renamed');
+    expect((await app.post(`/openapi/v3/entity/tag/${encodeURIComponent(TAGS[0])}/tagProperties?createIfNotExists=false`, { value: { name: 'tag 0', colorHex: '#000000' } })).status).toBe(200);
+  });
+
   it('selecting only URNs still reads them from doc values (no documents fetched)', async () => {
     proxy.reset();
     const res = await app.graphql('query q($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { searchResults { entity { urn type } } } }', { input: { types: ['DATASET'], query: '*', count: 20 } });
