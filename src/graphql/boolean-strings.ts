@@ -37,11 +37,32 @@ function coercedVariables(schema: GraphQLSchema, operation: OperationDefinitionN
   return out ?? variables;
 }
 
+/** Whether any variable of the operation can hold a Boolean (directly, in a list or inside an input object). */
+function holdsBoolean(type: GraphQLInputType, seen = new Set<GraphQLInputType>()): boolean {
+  const named = getNamedType(type);
+  if (named.name === 'Boolean') return true;
+  if (!isInputObjectType(named) || seen.has(named)) return false;
+  seen.add(named);
+  return Object.values(named.getFields()).some((f) => holdsBoolean(f.type, seen));
+}
+
+/** Per parsed document (documents are cached and reused): does any operation's variables reach a Boolean? */
+const reachesBoolean = new WeakMap<object, boolean>();
+
 export const booleanStrings: Plugin = {
   onExecute({ args }: { args: ExecutionArgs }) {
     const variables = args.variableValues as Record<string, unknown> | null | undefined;
     if (!variables) return;
     const operations = args.document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    let reaches = reachesBoolean.get(args.document);
+    if (reaches === undefined) {
+      reaches = operations.some((o) => (o.variableDefinitions ?? []).some((d) => {
+        const type = typeFromAST(args.schema, d.type as never) as GraphQLInputType | undefined;
+        return type !== undefined && holdsBoolean(type);
+      }));
+      reachesBoolean.set(args.document, reaches);
+    }
+    if (!reaches) return;
     const operation = args.operationName ? operations.find((o) => o.name?.value === args.operationName) : operations[0];
     if (operation) args.variableValues = coercedVariables(args.schema, operation, variables);
   },

@@ -10,6 +10,7 @@ import { createContext, type GraphqlContext } from './context.js';
 import { maskGraphqlError } from './errors.js';
 import { resolvers } from './resolvers/index.js';
 import { booleanStrings } from './boolean-strings.js';
+import { ByteBoundedLru } from './byte-lru.js';
 import { jitPlugin, parserAndValidationCaches, resultShape } from './executor-plugins.js';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../src/graphql/schema/', import.meta.url));
@@ -48,10 +49,16 @@ function documentRefusal(query: string | undefined): string | undefined {
   return undefined;
 }
 
+/** Documents found within the limits (they repeat: a page asks the same few), so each is measured once. */
+const measured = new ByteBoundedLru<true>(4 * 1024 * 1024, (key) => key.length);
+
 const documentSizeLimit: Plugin = {
   onParams({ params }) {
-    const refusal = documentRefusal(params.query);
+    const query = params.query;
+    if (typeof query === 'string' && measured.get(query)) return;
+    const refusal = documentRefusal(query);
     if (refusal) throw createGraphQLError(refusal, { extensions: { code: 400, type: 'BAD_REQUEST', http: { status: 400 } } });
+    if (typeof query === 'string') measured.set(query, true);
   },
 };
 
