@@ -52,13 +52,21 @@ async function startManaged(log: Log): Promise<OpenSearchEndpoint | undefined> {
     return undefined;
   }
   let wasRunning = false;
+  let installed = false;
   try {
     await run('bash', [OPENSEARCH_SCRIPT, 'status']);
     wasRunning = true;
-  } catch {
-    /* not running yet */
+  } catch (e) {
+    // Not running; `status` says whether the distribution is in the cache already.
+    installed = /installed at/.test(String((e as { stdout?: string }).stdout ?? ''));
   }
-  log(wasRunning ? 'reusing the managed OpenSearch node' : 'starting the managed OpenSearch node (first run installs it from Maven Central)');
+  log(
+    wasRunning
+      ? 'reusing the managed OpenSearch node'
+      : installed
+        ? 'starting the managed OpenSearch node'
+        : 'starting the managed OpenSearch node (this first run installs it from Maven Central: a few minutes)',
+  );
   const { stdout } = await run('bash', [OPENSEARCH_SCRIPT, 'start'], { maxBuffer: 16 * 1024 * 1024, timeout: 15 * 60_000 });
   const url = stdout.trim().split('\n').pop()!;
   const { stdout: where } = await run('bash', [OPENSEARCH_SCRIPT, 'where']);
