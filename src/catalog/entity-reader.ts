@@ -25,8 +25,6 @@ interface PendingRead {
 
 export class EntityReader {
   private readonly docs = new Map<string, Promise<EntityDoc | null>>();
-  /** Aspects a primed document was returned without: reading one of them reads the whole document after all. */
-  private readonly partial = new Map<string, ReadonlySet<string>>();
   private pending: PendingRead[] = [];
   /** Definitions fetched by this request: search results often share them. */
   private definitions: DefinitionMemo;
@@ -34,20 +32,12 @@ export class EntityReader {
     this.definitions = services.definitionCache.memo();
   }
 
-  /** Documents this request already holds (a search's hits, read with the page, without `leftOut` aspects): later fields read them from here. */
-  prime(docs: Iterable<EntityDoc>, leftOut: readonly string[] = []): void {
-    for (const doc of docs) {
-      if (this.docs.has(doc.urn)) continue;
-      this.docs.set(doc.urn, Promise.resolve(doc));
-      if (leftOut.length > 0) this.partial.set(doc.urn, new Set(leftOut));
-    }
+  /** Documents this request already holds (a search's hits, read whole with the page): later fields read them from here. */
+  prime(docs: Iterable<EntityDoc>): void {
+    for (const doc of docs) if (!this.docs.has(doc.urn)) this.docs.set(doc.urn, Promise.resolve(doc));
   }
 
-  private load(urn: string, aspect?: string): Promise<EntityDoc | null> {
-    if (aspect !== undefined && this.partial.get(urn)?.has(aspect)) {
-      this.partial.delete(urn);
-      this.docs.delete(urn);
-    }
+  private load(urn: string): Promise<EntityDoc | null> {
     let p = this.docs.get(urn);
     if (!p) {
       const def = findEntityType(parseUrn(urn).entityType);
@@ -86,18 +76,17 @@ export class EntityReader {
   }
 
   async hasAspect(urn: string, aspect: string): Promise<boolean> {
-    return (await this.load(urn, aspect))?.aspects[aspect] !== undefined;
+    return (await this.load(urn))?.aspects[aspect] !== undefined;
   }
 
   /** Forgets an entity after this request wrote it, so later fields read the new state. */
   invalidate(urn: string): void {
     this.docs.delete(urn);
-    this.partial.delete(urn);
     this.definitions = this.services.definitionCache.memo(); // a mutation may have changed a definition too
   }
 
   async aspect<T = any>(urn: string, aspect: string): Promise<T | undefined> {
-    const doc = await this.load(urn, aspect);
+    const doc = await this.load(urn);
     return doc ? ((await presentAspect(this.services, doc, aspect, this.definitions))?.value as T | undefined) : undefined;
   }
 }

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
-import { createGraphQLError, createSchema, createYoga, type Plugin } from 'graphql-yoga';
+import { createGraphQLError, createSchema, YogaServer, type Plugin } from 'graphql-yoga';
 import { jsonDepthOf } from '../model/json-depth.js';
 import type { Services } from '../services.js';
 import { createContext, type GraphqlContext } from './context.js';
@@ -12,6 +12,7 @@ import { resolvers } from './resolvers/index.js';
 import { booleanStrings } from './boolean-strings.js';
 import { ByteBoundedLru } from './byte-lru.js';
 import { jitPlugin, parserAndValidationCaches, resultShape } from './executor-plugins.js';
+import { serveThroughYoga } from './node-adapter.js';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../src/graphql/schema/', import.meta.url));
 
@@ -62,6 +63,25 @@ const documentSizeLimit: Plugin = {
   },
 };
 
+/**
+ * A GET whose `variables` or `extensions` parameter is not JSON is the client's mistake: yoga's GET parser lets the
+ * SyntaxError escape, which answered 500. It is a 400 naming the parameter's problem.
+ */
+const malformedParameters: Plugin = {
+  onRequestParse({ requestParser, setRequestParser }) {
+    if (!requestParser) return;
+    const parse = requestParser;
+    setRequestParser(async (request) => {
+      try {
+        return await parse(request);
+      } catch (e) {
+        if (!(e instanceof SyntaxError)) throw e;
+        throw createGraphQLError(`The variables or extensions parameter is not valid JSON: ${e.message}`, { extensions: { code: 400, type: 'BAD_REQUEST', http: { status: 400 } } });
+      }
+    });
+  },
+};
+
 /** Serves one GraphQL request on plain Node objects, as `actor`; failures that escape yoga go to `next`. */
 export type GraphqlServe = (req: IncomingMessage & { body?: unknown }, res: ServerResponse, actor: string, next: (err?: unknown) => void) => void;
 
@@ -71,27 +91,28 @@ type ServerContext = { services: Services; actor: string; waitForSearch: boolean
 export function createGraphqlServe(services: Services, renderGraphiql: (opts?: { title?: string }) => string): GraphqlServe {
   const maskError = (error: unknown) => maskGraphqlError(error, (e) => services.log.error({ err: e }, 'graphql resolver failed'));
   const contextOf = ({ services: s, actor, waitForSearch }: ServerContext) => createContext(s, actor, waitForSearch);
-  const yoga = createYoga<ServerContext, GraphqlContext>({
+  const endpoint = '/api/graphql';
+  const graphiql = { title: 'Tessera GraphQL' };
+  const server = new YogaServer<ServerContext, GraphqlContext>({
     schema: createSchema({ typeDefs: loadTypeDefs(), resolvers: resolvers as any }),
-    graphqlEndpoint: '/api/graphql',
+    graphqlEndpoint: endpoint,
     landingPage: false,
-    graphiql: { title: 'Tessera GraphQL' },
+    graphiql,
     // Every GraphiQL file comes from this service (src/http/graphiql-page.ts), never from a CDN.
     renderGraphiQL: renderGraphiql,
+    // No route of the service answers cross-origin requests; yoga's default reflected any origin, credentials allowed.
+    cors: false,
     logging: false,
     parserAndValidationCache: parserAndValidationCaches(),
-    plugins: [documentSizeLimit, ...armor.protect().plugins, booleanStrings, jitPlugin(), resultShape],
+    plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, booleanStrings, jitPlugin(), resultShape],
     batching: false,
     context: contextOf,
     maskedErrors: { maskError: (error) => maskError(error) },
   });
+  const serve = serveThroughYoga<ServerContext>(server as never, endpoint, () => renderGraphiql(graphiql));
   return (req, res, actor, next) => {
-    // Served under several paths: present one canonical endpoint to yoga.
-    const url = req.url ?? '';
-    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-    req.url = `/api/graphql${query}`;
     const wait = String(req.headers['x-tessera-wait-for-search'] ?? '').toLowerCase() === 'true';
-    // Every request, whatever its method or media type, goes through yoga's whole plugin pipeline: one executor.
-    Promise.resolve(yoga.handle(req, res, { services, actor, waitForSearch: wait })).then(() => undefined, next);
+    // Every request, whatever its method or media type, goes through yoga's whole request pipeline: one executor.
+    serve(req, res, { services, actor, waitForSearch: wait }).then(() => undefined, next);
   };
 }

@@ -42,16 +42,5 @@ export function selectsWithin(info: GraphQLResolveInfo, outer: string, inner: st
 
 const hitSets = (info: GraphQLResolveInfo) => info.fieldNodes.flatMap((n) => childSets(n.selectionSet, 'searchResults', info).flatMap((r) => childSets(r, 'entity', info)));
 
-/** The fields through which the large column aspects are read; a page that selects none of them reads its hits without those aspects. */
-const COLUMN_ASPECT_FIELDS: Record<string, string> = { schemaMetadata: 'schemaMetadata', editableSchemaMetadata: 'editableSchemaMetadata' };
-
-/**
- * What a search page reads of its hits' documents: none when only URN and type are selected (they come from doc
- * values), else the documents, without the column aspects unless a field that presents them is selected.
- */
-export function hitDocumentsNeeded(info: GraphQLResolveInfo): { withDocuments: boolean; leaveOut: string[] } {
-  const sets = hitSets(info);
-  if (!sets.some((e) => selectsBeyond(e, info, URN_ONLY))) return { withDocuments: false, leaveOut: [] };
-  const leaveOut = Object.entries(COLUMN_ASPECT_FIELDS).filter(([field]) => !sets.some((e) => selectsIn(e, field, info))).map(([, aspect]) => aspect);
-  return { withDocuments: true, leaveOut };
-}
+/** Whether a search page reads its hits' documents: not when only URN and type are selected (they come from doc values). */
+export const hitDocumentsNeeded = (info: GraphQLResolveInfo): boolean => hitSets(info).some((e) => selectsBeyond(e, info, URN_ONLY));

@@ -7,7 +7,7 @@ export interface FacetMetadata {
   displayName: string;
   aggregations: { value: string; count: number }[];
   /** Entities with any value of the field, counted by the index (the buckets are capped at maxAggValues). */
-  withValue: number;
+  withValue?: number;
   /** For number and date fields, when asked: value ranges whose edges follow the values (bounds inclusive; dates in epoch millis). */
   ranges?: FacetRange[];
 }
@@ -21,6 +21,8 @@ export interface FacetRange {
 export interface FacetAggOptions {
   /** Also count value ranges of number and date fields (a variable-width or automatic date histogram). */
   ranges?: boolean;
+  /** Also count the entities that have any value (an `exists` filter over every matching document: asked for only when shown). */
+  withValue?: boolean;
 }
 
 /** How many ranges a number or date facet is split into. */
@@ -45,7 +47,8 @@ export function buildFacetAggs(facets: ResolvedField[], maxAggValues = 20, opts:
   return Object.fromEntries(
     facets.flatMap((f, i) => {
       if (f.empty) return [];
-      const aggs: [string, object][] = [[aggName(i), { terms: { field: f.path, size } }], [withValueName(i), { filter: { exists: { field: f.path } } }]];
+      const aggs: [string, object][] = [[aggName(i), { terms: { field: f.path, size } }]];
+      if (opts.withValue) aggs.push([withValueName(i), { filter: { exists: { field: f.path } } }]);
       const ranges = opts.ranges ? rangesAgg(f) : undefined;
       if (ranges) aggs.push([rangesName(i), ranges]);
       return aggs;
@@ -87,14 +90,14 @@ function bucketValue(f: ResolvedField, b: Bucket): string {
   }
 }
 
-export function readFacetAggs(aggregations: any, facets: ResolvedField[]): FacetMetadata[] {
+export function readFacetAggs(aggregations: any, facets: ResolvedField[], opts: Pick<FacetAggOptions, 'withValue'> = {}): FacetMetadata[] {
   return facets.map((f, i) => {
     const buckets: Bucket[] = aggregations?.[aggName(i)]?.buckets ?? [];
     return {
       field: f.name,
       displayName: f.name,
       aggregations: buckets.map((b) => ({ value: bucketValue(f, b), count: b.doc_count })),
-      withValue: aggregations?.[withValueName(i)]?.doc_count ?? 0,
+      ...(opts.withValue && { withValue: (aggregations?.[withValueName(i)]?.doc_count as number | undefined) ?? 0 }),
       ...(aggregations?.[rangesName(i)] ? { ranges: readRanges(aggregations[rangesName(i)]) } : {}),
     };
   });

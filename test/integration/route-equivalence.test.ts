@@ -87,6 +87,7 @@ interface Probe {
   body?: unknown;
   contentType?: string;
   token?: string | null;
+  headers?: Record<string, string>;
 }
 
 const answers: Record<string, unknown> = {};
@@ -94,13 +95,13 @@ const answers: Record<string, unknown> = {};
 async function expectAlike(probe: Probe): Promise<TestResponse> {
   let first: { way: string; answer: unknown; res: TestResponse } | undefined;
   for (const way of waysIn(probe.path)) {
-    const res = await app.request(probe.method, way, probe.body, { token: probe.token, contentType: probe.contentType });
+    const res = await app.request(probe.method, way, probe.body, { token: probe.token, contentType: probe.contentType, headers: probe.headers });
     const answer = normalised(res);
     if (!first) first = { way, answer, res };
     else expect(answer, `${probe.method} ${way} differs from ${first.way}`).toEqual(first.answer);
     expect(res.status, `${probe.method} ${way}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
   }
-  answers[`${probe.method} ${probe.path} ${probe.token === null ? 'anonymous' : ''} ${JSON.stringify(probe.body ?? null).slice(0, 200)}`] = first!.answer;
+  answers[`${probe.method} ${probe.path} ${probe.token === null ? 'anonymous' : ''} ${JSON.stringify(probe.headers ?? {})} ${probe.contentType ?? ''} ${JSON.stringify(probe.body ?? null).slice(0, 200)}`] = first!.answer;
   return first!.res;
 }
 
@@ -191,6 +192,30 @@ describe('every route, every way in', () => {
     }
     await expectAlike({ method: 'POST', path: '/api/graphql', body: { query: '{ __typename }' }, token: null });
     await expectAlike({ method: 'GET', path: '/api/graphql?query=%7B__typename%7D' });
+    // The HTTP edges of GraphQL: methods, media types the client accepts, malformed parameters, GraphiQL.
+    const q = (text: string) => encodeURIComponent(text);
+    const edges: Probe[] = [
+      { method: 'GET', path: `/api/graphql?query=${q(`mutation { addTag(input: {tagUrn: "${TAG}", resourceUrn: "${DS}"}) }`)}` },
+      { method: 'GET', path: `/api/graphql?query=${q('query q($u: String!) { entityExists(urn: $u) }')}&variables=${q('{broken')}` },
+      { method: 'GET', path: `/api/graphql?query=${q('query q($u: String!) { entityExists(urn: $u) }')}&variables=${q(JSON.stringify({ u: DS }))}&operationName=q` },
+      { method: 'GET', path: '/api/graphql' },
+      { method: 'GET', path: '/api/graphql?query=%7B__typename%7D', headers: { accept: 'text/html' }, token: null },
+      { method: 'POST', path: '/api/graphql', body: {} },
+      { method: 'POST', path: '/api/graphql', body: [] },
+      { method: 'POST', path: '/api/graphql', body: [{ query: '{ __typename }' }] },
+      { method: 'POST', path: '/api/graphql', body: { query: 7 } },
+      { method: 'POST', path: '/api/graphql', body: { query: '{ __typename }', variables: 'x', operationName: 3 } },
+      { method: 'POST', path: '/api/graphql', body: { query: '{ __typename }', unexpected: 1 } },
+      { method: 'POST', path: '/api/graphql', body: { query: '{ nope }' } },
+      { method: 'POST', path: '/api/graphql', body: { query: '{ __typename' } },
+      { method: 'POST', path: '/api/graphql', body: { query: '{ __typename }' }, contentType: 'application/graphql+json' },
+      { method: 'POST', path: '/api/graphql', body: '{ __typename }', contentType: 'application/graphql' },
+      ...['application/graphql-response+json', 'application/graphql-response+json, application/json', '*/*', 'text/plain', 'text/event-stream', 'multipart/mixed'].flatMap((accept) => [
+        { method: 'POST', path: '/api/graphql', body: { query: '{ __typename }' }, headers: { accept } },
+        { method: 'POST', path: '/api/graphql', body: { query: '{ nope }' }, headers: { accept } },
+      ]),
+    ];
+    for (const probe of edges) await expectAlike(probe);
   }, 600_000);
 
   afterAll(() => {

@@ -8,8 +8,12 @@ const tags: ResolvedField = { name: 'tags', path: 'tags', kind: 'keyword' };
 const removed: ResolvedField = { name: 'removed', path: 'removed', kind: 'boolean' };
 
 describe('buildFacetAggs', () => {
-  it('one terms aggregation and one exists count per facet, 20 buckets by default', () => {
+  it('one terms aggregation per facet, 20 buckets by default, and an exists count per facet when asked', () => {
     expect(buildFacetAggs([retention, tags])).toEqual({
+      facet_0: { terms: { field: 'structuredProperties.io_acryl_privacy_retentionTime', size: 20 } },
+      facet_1: { terms: { field: 'tags', size: 20 } },
+    });
+    expect(buildFacetAggs([retention, tags], 20, { withValue: true })).toEqual({
       facet_0: { terms: { field: 'structuredProperties.io_acryl_privacy_retentionTime', size: 20 } },
       facet_0_with_value: { filter: { exists: { field: 'structuredProperties.io_acryl_privacy_retentionTime' } } },
       facet_1: { terms: { field: 'tags', size: 20 } },
@@ -21,7 +25,7 @@ describe('buildFacetAggs', () => {
     expect(buildFacetAggs([tags], 500).facet_0).toEqual({ terms: { field: 'tags', size: 100 } });
   });
   it('an empty facet (deleted or unknown property) asks the engine nothing', () => {
-    expect(buildFacetAggs([tags, { ...retention, empty: true }])).toEqual({
+    expect(buildFacetAggs([tags, { ...retention, empty: true }], 20, { withValue: true })).toEqual({
       facet_0: { terms: { field: 'tags', size: 20 } },
       facet_0_with_value: { filter: { exists: { field: 'tags' } } },
     });
@@ -39,7 +43,7 @@ describe('readFacetAggs', () => {
       facet_0_with_value: { doc_count: 4 },
       facet_2_with_value: { doc_count: 4 },
     };
-    expect(readFacetAggs(aggregations, [retention, deadline, tags, removed])).toEqual([
+    expect(readFacetAggs(aggregations, [retention, deadline, tags, removed], { withValue: true })).toEqual([
       {
         field: 'structuredProperties.io.acryl.privacy.retentionTime',
         displayName: 'structuredProperties.io.acryl.privacy.retentionTime',
@@ -55,7 +59,8 @@ describe('readFacetAggs', () => {
     expect(readFacetAggs({ facet_0: { buckets: [{ key: 1, doc_count: 2 }] } }, [removed])[0].aggregations).toEqual([{ value: 'true', count: 2 }]);
   });
   it('a facet missing from the response has no values', () => {
-    expect(readFacetAggs(undefined, [tags])).toEqual([{ field: 'tags', displayName: 'tags', aggregations: [], withValue: 0 }]);
+    expect(readFacetAggs(undefined, [tags], { withValue: true })).toEqual([{ field: 'tags', displayName: 'tags', aggregations: [], withValue: 0 }]);
+    expect(readFacetAggs(undefined, [tags])).toEqual([{ field: 'tags', displayName: 'tags', aggregations: [] }]);
     expect(readFacetAggs({}, [retention])[0].aggregations).toEqual([]);
   });
 });

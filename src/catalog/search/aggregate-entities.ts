@@ -17,6 +17,8 @@ export interface AggregateEntitiesInput {
   skipCache?: boolean | null;
   /** Count value ranges of number and date facets too. */
   ranges?: boolean;
+  /** Count, per facet, the entities with any value. */
+  withValue?: boolean;
 }
 
 export const DEFAULT_FACETS = ['_entityType', 'platform', 'origin', 'tags'];
@@ -32,7 +34,7 @@ export async function aggregateEntities(services: CatalogDeps, input: AggregateE
   const maxAggValues = input.maxAggValues ?? 20;
   if (!Number.isInteger(maxAggValues) || maxAggValues < 1) throw validationError(`searchFlags.maxAggValues must be a positive integer, got ${maxAggValues}`);
   const names = facetNamesOf(input);
-  const prepared = await prepareSearch(services, { ...input, facets: names, maxAggValues, facetRanges: input.ranges });
+  const prepared = await prepareSearch(services, { ...input, facets: names, maxAggValues, facetRanges: input.ranges, facetWithValue: input.withValue });
   const res =
     prepared.entityTypes.length === 0
       ? { aggregations: {} }

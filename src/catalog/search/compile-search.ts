@@ -15,6 +15,7 @@ export interface SearchSpec {
   maxAggValues?: number;
   /** Count value ranges of number and date facets too. */
   facetRanges?: boolean;
+  facetWithValue?: boolean;
 }
 
 export interface CompiledSearch {
@@ -23,6 +24,8 @@ export interface CompiledSearch {
   facets: ResolvedField[];
   aggs?: Record<string, object>;
   fields: SearchFieldResolvers;
+  /** Whether the facets count the entities with any value. */
+  withValue: boolean;
 }
 
 export async function compileSearch(services: CatalogDeps, spec: SearchSpec): Promise<CompiledSearch> {
@@ -33,6 +36,6 @@ export async function compileSearch(services: CatalogDeps, spec: SearchSpec): Pr
   const query = translating('query', () => buildQueryStringQuery(parsed, fields.filter, DEFAULT_TEXT_FIELDS));
   const filter = translating('orFilters', () => buildFilterQuery(spec.orFilters, fields.filter));
   const facets = translating('facets', () => facetNames.map((f) => fields.facet(f)));
-  const aggs = facets.length > 0 ? buildFacetAggs(facets, spec.maxAggValues, { ranges: spec.facetRanges }) : undefined;
-  return { query, filter, facets, aggs, fields };
+  const aggs = facets.length > 0 ? buildFacetAggs(facets, spec.maxAggValues, { ranges: spec.facetRanges, withValue: spec.facetWithValue }) : undefined;
+  return { query, filter, facets, aggs, fields, withValue: spec.facetWithValue === true };
 }

@@ -13,7 +13,7 @@ export interface Facet {
   entityUrn?: string;
   aggregations: { value: string; count: number }[];
   /** Entities with any value of the field, counted by the index. */
-  withValue: number;
+  withValue?: number;
   /** Value ranges of a number or date facet, when asked for. */
   ranges?: FacetRange[];
 }
@@ -27,7 +27,7 @@ function filteredValues(orFilters: AndFilter[] | null | undefined, field: string
 
 export function readFacets(aggregations: unknown, compiled: CompiledSearch, orFilters: AndFilter[] | null | undefined): Facet[] {
   const { facets, fields } = compiled;
-  return readFacetAggs(aggregations as any, facets).map((facet, i) => present(facets[i], facet, facets[i].empty ? undefined : fields.definitionOf(facet.field), orFilters));
+  return readFacetAggs(aggregations as any, facets, { withValue: compiled.withValue }).map((facet, i) => present(facets[i], facet, facets[i].empty ? undefined : fields.definitionOf(facet.field), orFilters));
 }
 
 function present(

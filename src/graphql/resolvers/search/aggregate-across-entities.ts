@@ -20,6 +20,7 @@ export async function aggregateAcrossEntities(_: unknown, { input }: { input: Co
     skipCache: flags.skipCache,
     // The histogram runs only for a caller that shows ranges.
     ranges: selectsWithin(info, 'facets', 'ranges'),
+    withValue: selectsWithin(info, 'facets', 'entitiesWithValue'),
   });
   return { facets: presentFacets(facets) };
 }

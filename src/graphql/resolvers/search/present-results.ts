@@ -24,7 +24,7 @@ export function presentFacets(facets: Facet[]) {
     displayName: f.displayName,
     entity: f.entityUrn ? refOf(f.entityUrn) : null,
     aggregations: f.aggregations.map((a) => ({ value: a.value, count: a.count, entity: entityOfValue(a.value), displayName: null })),
-    entitiesWithValue: f.withValue,
+    entitiesWithValue: f.withValue ?? null,
     ranges: f.ranges ?? null,
   }));
 }

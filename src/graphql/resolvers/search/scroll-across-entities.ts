@@ -2,7 +2,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { scrollEntities } from '../../../catalog/search/search-entities.js';
 import type { GraphqlContext } from '../../context.js';
-import { hitDocumentsNeeded, selectsField } from '../../selects.js';
+import { hitDocumentsNeeded, selectsField, selectsWithin } from '../../selects.js';
 import { presentFacets, presentHits } from './present-results.js';
 import { checkKeepAlive } from './search-flags.js';
 import { searchInputOf, type CommonSearchInput } from './search-input.js';
@@ -14,8 +14,8 @@ export async function scrollAcrossEntities(
   info: GraphQLResolveInfo,
 ) {
   checkKeepAlive(input.keepAlive);
-  const documents = hitDocumentsNeeded(info);
-  const page = await scrollEntities(ctx.services, { ...searchInputOf(input, selectsField(info, 'facets')), scrollId: input.scrollId, ...documents });
-  if (page.documents) ctx.loader.prime(page.documents, documents.leaveOut);
+  const withDocuments = hitDocumentsNeeded(info);
+  const page = await scrollEntities(ctx.services, { ...searchInputOf(input, selectsField(info, 'facets'), selectsWithin(info, 'facets', 'entitiesWithValue')), scrollId: input.scrollId, withDocuments });
+  if (page.documents) ctx.loader.prime(page.documents);
   return { nextScrollId: page.nextScrollId, count: page.urns.length, total: page.total, searchResults: presentHits(page.urns), facets: presentFacets(page.facets ?? []) };
 }

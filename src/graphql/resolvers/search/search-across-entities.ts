@@ -2,14 +2,14 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { searchEntities } from '../../../catalog/search/search-entities.js';
 import type { GraphqlContext } from '../../context.js';
-import { hitDocumentsNeeded, selectsField } from '../../selects.js';
+import { hitDocumentsNeeded, selectsField, selectsWithin } from '../../selects.js';
 import { presentFacets, presentHits } from './present-results.js';
 import { searchInputOf, type CommonSearchInput } from './search-input.js';
 
 export async function searchAcrossEntities(_: unknown, { input }: { input: CommonSearchInput & { start?: number | null } }, ctx: GraphqlContext, info: GraphQLResolveInfo) {
-  const documents = hitDocumentsNeeded(info);
-  const page = await searchEntities(ctx.services, { ...searchInputOf(input, selectsField(info, 'facets')), start: input.start, ...documents });
-  if (page.documents) ctx.loader.prime(page.documents, documents.leaveOut);
+  const withDocuments = hitDocumentsNeeded(info);
+  const page = await searchEntities(ctx.services, { ...searchInputOf(input, selectsField(info, 'facets'), selectsWithin(info, 'facets', 'entitiesWithValue')), start: input.start, withDocuments });
+  if (page.documents) ctx.loader.prime(page.documents);
   // Spelling suggestions are never computed (asking for them with searchFlags.getSuggestions is refused).
   return { start: page.start, count: page.urns.length, total: page.total, searchResults: presentHits(page.urns), facets: presentFacets(page.facets ?? []), suggestions: [] };
 }

@@ -46,7 +46,7 @@ export function sortOf(input: CommonSearchInput): SortCriterion[] | undefined {
 }
 
 /** A blank query means everything. Facets are counted only when the caller selected them and did not skip aggregates. */
-export function searchInputOf(input: CommonSearchInput, facetsSelected = false): SearchEntitiesInput {
+export function searchInputOf(input: CommonSearchInput, facetsSelected = false, facetWithValue = false): SearchEntitiesInput {
   refuseViewUrn(input.viewUrn);
   const flags = readSearchFlags(input.searchFlags);
   return {
@@ -57,6 +57,6 @@ export function searchInputOf(input: CommonSearchInput, facetsSelected = false):
     sort: sortOf(input),
     count: input.count,
     skipCache: flags.skipCache,
-    ...(facetsSelected && !flags.skipAggregates && { facets: DEFAULT_FACETS, maxAggValues: flags.maxAggValues }),
+    ...(facetsSelected && !flags.skipAggregates && { facets: DEFAULT_FACETS, maxAggValues: flags.maxAggValues, facetWithValue }),
   };
 }
