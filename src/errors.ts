@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'HEADERS_TOO_LARGE'
@@ -33,6 +34,7 @@ export const ERROR_KINDS: Readonly<Record<ErrorCode, ErrorKind>> = {
   NOT_FOUND: { status: 404, graphqlType: 'NOT_FOUND', title: 'Not Found' },
   CONFLICT: { status: 409, graphqlType: 'CONFLICT', title: 'Conflict' },
   UNAUTHENTICATED: { status: 401, graphqlType: 'UNAUTHORIZED', title: 'Unauthorized' },
+  FORBIDDEN: { status: 403, graphqlType: 'FORBIDDEN', title: 'Forbidden' },
   PAYLOAD_TOO_LARGE: { status: 413, graphqlType: 'BAD_REQUEST', title: 'Payload Too Large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, graphqlType: 'BAD_REQUEST', title: 'Unsupported Media Type' },
   HEADERS_TOO_LARGE: { status: 431, graphqlType: 'BAD_REQUEST', title: 'Request Header Fields Too Large' },
@@ -67,6 +69,7 @@ export const invalidUrn = (message: string) => new CatalogError('INVALID_URN', m
 export const notFound = (message: string) => new CatalogError('NOT_FOUND', message);
 export const conflict = (message: string) => new CatalogError('CONFLICT', message);
 export const unauthenticated = (message: string) => new CatalogError('UNAUTHENTICATED', message);
+export const forbidden = (message: string, details?: Record<string, unknown>) => new CatalogError('FORBIDDEN', message, details);
 export const unavailable = (message: string) => new CatalogError('UNAVAILABLE', message);
 export const timedOut = (message: string) => new CatalogError('TIMEOUT', message);
 /** What any unexpected failure is presented as: the message never carries the cause's text or stack. */

@@ -10,6 +10,7 @@ import { EntityStore } from './storage/entity-store.js';
 import { IndexAdmin } from './storage/index-admin.js';
 import { ensureAllIndices, IndexNames } from './storage/indices.js';
 import { JobStore } from './storage/job-store.js';
+import { TokenStore } from './storage/token-store.js';
 import { createOpenSearchClient } from './storage/opensearch-client.js';
 import { DirectCalls } from './storage/direct-calls.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
@@ -19,6 +20,8 @@ import { setMaxUrnLength } from './model/urn.js';
 export interface Services extends JobDeps {
   config: Config;
   auth: Auth;
+  /** Stored access tokens (their metadata and hashes). */
+  tokenStore: TokenStore;
   /** This service's Prometheus instruments, in a registry of its own. */
   metrics: Metrics;
   /** Closes the connections to OpenSearch. */
@@ -32,6 +35,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   const names = new IndexNames(config.INDEX_PREFIX);
   await ensureAllIndices(client, names, { shards: config.OPENSEARCH_SHARDS, replicas: config.OPENSEARCH_REPLICAS });
   const jobStore = new JobStore(client, names, log);
+  const tokenStore = new TokenStore(client, names);
   metrics.observeJobQueue(() => jobStore.queueStats());
   return {
     config,
@@ -40,7 +44,8 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
     store: new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS, metrics, config.OPENSEARCH_AWS_REGION ? undefined : new DirectCalls(client, config.OPENSEARCH_TIMEOUT_MS, metrics, log)),
     indices: new IndexAdmin(client, names),
     jobStore,
-    auth: createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET),
+    tokenStore,
+    auth: createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET, tokenStore),
     hooks: createCatalogHooks(),
     definitionCache: new DefinitionCache(config.DEFINITION_CACHE_MS),
     metrics,

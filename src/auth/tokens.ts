@@ -1,6 +1,8 @@
 /** Bearer tokens: HS256 JWTs only, `sub` is the actor URN, `exp` is required; verified tokens are remembered briefly. */
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { CatalogError, unauthenticated } from '../errors.js';
+import type { TokenStore } from '../storage/token-store.js';
+import { isStoredToken, storedTokenVerifier } from './access-tokens.js';
 
 /** The one accepted algorithm; listing it explicitly is what refuses `alg: none` and algorithm confusion. */
 export const ALGORITHMS = ['HS256'];
@@ -37,8 +39,13 @@ function bearerOf(header: string | undefined): string {
   return m[1];
 }
 
-export function createAuth(mode: 'jwt' | 'none', secret: string | undefined): Auth {
+/**
+ * Authentication of every request: a stored access token (`tsr_pat_…`, checked against its stored hash, revocation and
+ * expiry) or a token signed with the service secret (as `tessera token create` and the first start make them).
+ */
+export function createAuth(mode: 'jwt' | 'none', secret: string | undefined, tokens?: TokenStore): Auth {
   if (mode === 'none') return { mode, authenticate: async () => ANONYMOUS_ACTOR };
+  const stored = tokens ? storedTokenVerifier(tokens) : undefined;
   if (!secret || Buffer.byteLength(secret) < 32) throw new Error('AUTH_SECRET of at least 32 bytes is required when AUTH_MODE=jwt');
   const key = new TextEncoder().encode(secret);
   // A signature check costs far more than the rest of a point read; the same token is sent again and again.
@@ -47,6 +54,7 @@ export function createAuth(mode: 'jwt' | 'none', secret: string | undefined): Au
     mode,
     async authenticate(header) {
       const token = bearerOf(header);
+      if (stored && isStoredToken(token)) return (await stored(token)).actor;
       const known = verified.get(token);
       if (known && known.until > Date.now()) return known.actor;
       try {

@@ -12,6 +12,7 @@ import { runPropertiesGet } from './commands/properties-get.js';
 import { runPropertiesList } from './commands/properties-list.js';
 import { runPropertiesUpsert } from './commands/properties-upsert.js';
 import { runTokenCreate } from './commands/token-create.js';
+import { runTokenIssue, runTokenList, runTokenRevoke } from './commands/token-stored.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -102,6 +103,26 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .requiredOption('--actor <urn>', 'urn:li:corpuser:<id> the token acts as')
     .option('--ttl <duration>', 'lifetime: seconds, or 15m, 12h, 30d, 2w', '30d')
     .action((o) => runTokenCreate(ctx, o));
+  token
+    .command('issue')
+    .description('have the server make a stored access token (listed, revocable; only its hash is kept) and print it once')
+    .requiredOption('--name <name>', 'what the token is for')
+    .option('--actor <urn>', 'urn:li:corpuser:<id> the token acts as (default: you; others need MANAGE_ACCESS_TOKENS)')
+    .option('--duration <duration>', 'ONE_HOUR, ONE_DAY, ONE_WEEK, ONE_MONTH, THREE_MONTHS, SIX_MONTHS or ONE_YEAR', 'ONE_MONTH')
+    .option('--description <text>', 'a longer note')
+    .action((o) => runTokenIssue(ctx, o));
+  token
+    .command('list')
+    .description('stored access tokens you made (--all: everyone\'s, with MANAGE_ACCESS_TOKENS)')
+    .option('--all', 'every owner\'s tokens')
+    .option('--actor <urn>', 'only tokens acting as this actor')
+    .option('--include-revoked', 'revoked tokens too')
+    .action((o) => runTokenList(ctx, o));
+  token
+    .command('revoke')
+    .description('revoke a stored access token: every Tessera process refuses it within a second')
+    .requiredOption('--id <id>', 'the token id (from `token list`)')
+    .action((o) => runTokenRevoke(ctx, o));
 
   return program;
 }

@@ -11,6 +11,7 @@ import { entitiesRoutes } from '../gms/entities-routes.js';
 import { entitiesV2Routes } from '../gms/entities-v2-routes.js';
 import { ingestRoutes } from '../gms/ingest-routes.js';
 import type { Services } from '../services.js';
+import { accessTokenRoutes } from './access-token-routes.js';
 import { entityRoutes } from './entity-routes.js';
 import { jobsRoutes } from './jobs-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
@@ -55,6 +56,7 @@ export function createRoutes(services: Services): Route[] {
     ...configRoutes(),
     ...openApiRoutes(),
     ...jobsRoutes(services),
+    ...accessTokenRoutes(services),
     ...graphqlRoutes(services),
     ...uiRoutes(),
   ];

@@ -34,6 +34,10 @@ export class IndexNames {
   jobs(): string {
     return `${this.prefix}jobs`;
   }
+  /** Stored access tokens: their metadata and a salted hash of each secret, never the secret. */
+  tokens(): string {
+    return `${this.prefix}accesstokens`;
+  }
   allEntities(): string[] {
     return ENTITY_TYPES.map((t) => this.entity(t.name));
   }
@@ -71,5 +75,6 @@ export async function ensureAllIndices(client: Client, names: IndexNames, layout
   const entityBody = entityIndexBody(layout);
   await Promise.all(ENTITY_TYPES.map((t) => ensureIndex(client, names, names.entity(t.name), entityBody)));
   await ensureIndex(client, names, names.jobs(), loadMappingFile('jobs-index.json', layout));
+  await ensureIndex(client, names, names.tokens(), loadMappingFile('tokens-index.json', layout));
   await client.cluster.health({ index: `${names.prefix}*`, wait_for_status: 'yellow', timeout: '30s' }, { requestTimeout: 35_000 });
 }

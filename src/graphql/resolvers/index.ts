@@ -1,4 +1,5 @@
 /** The one resolver table: every area's parts, merged type by type and field by field in this one place. */
+import { accessTokenResolvers } from './access/access-tokens.js';
 import { baseResolvers } from './base.js';
 import { contextResolvers } from './context-reads.js';
 import { aggregateAcrossEntities } from './search/aggregate-across-entities.js';
@@ -27,6 +28,7 @@ const PARTS: ResolverMap[] = [
   propertyValueResolvers,
   propertyMutationResolvers,
   searchResolvers as ResolverMap,
+  accessTokenResolvers as ResolverMap,
 ];
 
 export function mergeResolvers(maps: ResolverMap[]): ResolverMap {

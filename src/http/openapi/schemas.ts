@@ -100,6 +100,13 @@ function buildRegistry() {
   add(z.strictObject({ proposals: z.array(ProposalSchema), async: asyncFlag }), 'IngestProposalBatchRequest');
   add(z.object({ value: z.string().meta({ description: 'The entity URN (ingestProposal) or "success" (ingestProposalBatch)' }) }), 'IngestResult');
   add(JobSchema, 'Job');
+  const TokenMetadata = z.object({
+    id: z.string(), urn: z.string(), type: z.literal('PERSONAL'), name: z.string(), description: z.string().nullable(), actorUrn: z.string(), ownerUrn: z.string(),
+    createdAt: z.number(), expiresAt: z.number().nullable(), lastUsedAt: z.number().nullable(), revokedAt: z.number().nullable(),
+  });
+  add(z.object({ actorUrn: z.string(), duration: z.enum(['ONE_HOUR', 'ONE_DAY', 'ONE_WEEK', 'ONE_MONTH', 'THREE_MONTHS', 'SIX_MONTHS', 'ONE_YEAR']), name: z.string(), description: z.string().optional(), type: z.literal('PERSONAL').optional() }), 'CreateAccessTokenRequest');
+  add(z.object({ accessToken: z.string().meta({ description: 'tsr_pat_…: shown once, only a salted hash is stored' }), metadata: TokenMetadata }), 'AccessToken');
+  add(z.object({ start: z.number(), count: z.number(), total: z.number(), tokens: z.array(TokenMetadata) }), 'AccessTokenList');
   add(z.object({ jobs: z.array(JobSchema) }), 'JobList');
   for (const def of ENTITY_TYPES) {
     const name = entitySchemaName(def);

@@ -55,6 +55,29 @@ export function servicePaths(): Record<string, object> {
         responses: { '200': jsonAnswer('The job', 'Job'), ...errorResponses('NOT_FOUND') },
       },
     },
+    '/openapi/v3/me': {
+      get: { tags: ['Access tokens'], operationId: 'me', summary: 'The actor the request\'s token acts as', responses: { '200': object('{actor}'), ...errorResponses() } },
+    },
+    '/openapi/v3/tokens': {
+      post: {
+        tags: ['Access tokens'], operationId: 'createAccessToken', summary: 'Make a stored access token for yourself (or, with MANAGE_ACCESS_TOKENS, for any actor); the token is in the answer, once',
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateAccessTokenRequest') } } },
+        responses: { '201': jsonAnswer('{accessToken, metadata}', 'AccessToken'), ...errorResponses('VALIDATION', 'FORBIDDEN') },
+      },
+      get: {
+        tags: ['Access tokens'], operationId: 'listAccessTokens', summary: 'Stored access tokens, newest first: your own, or anyone\'s with MANAGE_ACCESS_TOKENS',
+        parameters: ['ownerUrn', 'actorUrn'].map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } }))
+          .concat(['start', 'count'].map((name) => ({ name, in: 'query', required: false, schema: { type: 'integer' } as never })), [{ name: 'includeRevoked', in: 'query', required: false, schema: { type: 'boolean' } as never }]),
+        responses: { '200': jsonAnswer('{start, count, total, tokens}', 'AccessTokenList'), ...errorResponses('VALIDATION', 'FORBIDDEN') },
+      },
+    },
+    '/openapi/v3/tokens/{id}': {
+      delete: {
+        tags: ['Access tokens'], operationId: 'revokeAccessToken', summary: 'Revoke a token: every Tessera process refuses it within a second',
+        parameters: [pathParameter('id', 'Token id (32 hexadecimal characters)')],
+        responses: { '200': object('{revoked: true}'), ...errorResponses('VALIDATION', 'NOT_FOUND', 'FORBIDDEN') },
+      },
+    },
     '/api/graphql': graphqlOps,
     '/api/v2/graphql': graphqlOps,
     '/metrics': {

@@ -1,0 +1,70 @@
+/**
+ * Stored access tokens: `tsr_pat_<id>_<secret>`. The recognisable prefix lets secret scanners find a leaked one; the id
+ * names the stored document; only a salted SHA-256 of the secret is kept (the secret is 256 random bits, so a fast hash
+ * is as safe as a slow one and costs a request nothing). A verified token is trusted again for at most 1 s, so a
+ * revocation through any process is refused by every process within that time.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { unauthenticated } from '../errors.js';
+import type { TokenDoc, TokenStore } from '../storage/token-store.js';
+
+export const TOKEN_PREFIX = 'tsr_pat_';
+const ID_HEX = 32;
+const SHAPE = new RegExp(`^${TOKEN_PREFIX}([0-9a-f]{${ID_HEX}})_([A-Za-z0-9_-]{43})$`);
+/** How long a verified stored token is trusted without reading it again: the revocation delay. */
+export const TOKEN_RECHECK_MS = 1000;
+/** Last use is recorded at most this often per token and process. */
+const LAST_USED_EVERY_MS = 60_000;
+
+export const isStoredToken = (token: string) => token.startsWith(TOKEN_PREFIX);
+
+const hashOf = (salt: string, secret: string) => createHash('sha256').update(salt).update(secret).digest('hex');
+
+/** A new token's raw text (shown once) and what is stored of it. */
+export function newToken(): { id: string; raw: string; salt: string; hash: string } {
+  const id = randomBytes(ID_HEX / 2).toString('hex');
+  const secret = randomBytes(32).toString('base64url');
+  const salt = randomBytes(16).toString('hex');
+  return { id, raw: `${TOKEN_PREFIX}${id}_${secret}`, salt, hash: hashOf(salt, secret) };
+}
+
+/** Why a stored token is not (or no longer) good, if it is not. */
+export function tokenRefusal(doc: Pick<TokenDoc, 'revokedAt' | 'expiresAt'>, now = Date.now()): string | undefined {
+  if (doc.revokedAt !== undefined) return 'Token has been revoked';
+  if (doc.expiresAt !== undefined && doc.expiresAt <= now) return 'Token expired';
+  return undefined;
+}
+
+export interface VerifiedToken {
+  actor: string;
+  tokenId: string;
+}
+
+export function storedTokenVerifier(store: TokenStore) {
+  const trusted = new Map<string, { verified: VerifiedToken; until: number }>();
+  const lastUseWritten = new Map<string, number>();
+  const noteUse = (id: string, now: number) => {
+    if ((lastUseWritten.get(id) ?? 0) > now - LAST_USED_EVERY_MS) return;
+    if (lastUseWritten.size > 10_000) lastUseWritten.clear();
+    lastUseWritten.set(id, now);
+    store.update(id, { lastUsedAt: now }).catch(() => lastUseWritten.delete(id));
+  };
+  return async (token: string): Promise<VerifiedToken> => {
+    const now = Date.now();
+    const known = trusted.get(token);
+    if (known && known.until > now) return known.verified;
+    const m = SHAPE.exec(token);
+    if (!m) throw unauthenticated('Token is malformed');
+    const doc = await store.get(m[1]);
+    const expected = doc ? Buffer.from(doc.hash, 'hex') : undefined;
+    const given = doc ? Buffer.from(hashOf(doc.salt, m[2]), 'hex') : undefined;
+    if (!doc || !expected || !given || expected.length !== given.length || !timingSafeEqual(expected, given)) throw unauthenticated('Token is not known');
+    const refusal = tokenRefusal(doc, now);
+    if (refusal) throw unauthenticated(refusal);
+    const verified = { actor: doc.actorUrn, tokenId: doc.id };
+    if (trusted.size > 10_000) trusted.clear();
+    trusted.set(token, { verified, until: Math.min(now + TOKEN_RECHECK_MS, doc.expiresAt ?? Infinity) });
+    noteUse(doc.id, now);
+    return verified;
+  };
+}

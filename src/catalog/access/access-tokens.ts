@@ -1,0 +1,123 @@
+/**
+ * Stored access tokens: create (the raw token is answered once), list, revoke — the one implementation behind GraphQL
+ * (`createAccessToken`, `listAccessTokens`, `revokeAccessToken`, with the original's shapes), REST v3 and the CLI.
+ * Actors manage their own tokens; tokens of other actors need MANAGE_ACCESS_TOKENS.
+ */
+import { newToken } from '../../auth/access-tokens.js';
+import { isActorUrn } from '../../auth/tokens.js';
+import type { Config } from '../../config.js';
+import { notFound, validationError } from '../../errors.js';
+import type { TokenStore, TokenView } from '../../storage/token-store.js';
+import { authorize, refusalOf } from './authorize.js';
+
+export interface AccessTokenDeps {
+  tokenStore: TokenStore;
+  config: Pick<Config, 'ACCESS_TOKEN_MAX_DAYS'>;
+}
+
+const DAY = 24 * 3600 * 1000;
+/** The original's durations (NO_EXPIRY is refused: every token expires). */
+export const DURATIONS: Record<string, number> = {
+  ONE_HOUR: 3600 * 1000, ONE_DAY: DAY, ONE_WEEK: 7 * DAY, ONE_MONTH: 30 * DAY, THREE_MONTHS: 90 * DAY, SIX_MONTHS: 180 * DAY, ONE_YEAR: 365 * DAY, NO_EXPIRY: Infinity,
+};
+export const TOKEN_TYPES = ['PERSONAL'] as const;
+const MAX_NAME = 200;
+const MAX_DESCRIPTION = 2000;
+const MAX_LIST = 1000;
+
+export interface CreateAccessTokenInput {
+  type?: string;
+  actorUrn?: unknown;
+  duration?: string;
+  name?: unknown;
+  description?: unknown;
+}
+
+export interface AccessTokenMetadata {
+  id: string;
+  urn: string;
+  type: string;
+  name: string;
+  description: string | null;
+  actorUrn: string;
+  ownerUrn: string;
+  createdAt: number;
+  expiresAt: number | null;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+export function metadataOf(t: TokenView): AccessTokenMetadata {
+  return {
+    id: t.id, urn: `urn:li:dataHubAccessToken:${t.id}`, type: 'PERSONAL', name: t.name, description: t.description ?? null,
+    actorUrn: t.actorUrn, ownerUrn: t.ownerUrn, createdAt: t.createdAt, expiresAt: t.expiresAt ?? null, lastUsedAt: t.lastUsedAt ?? null, revokedAt: t.revokedAt ?? null,
+  };
+}
+
+function lifetimeOf(deps: AccessTokenDeps, duration: unknown): number {
+  const max = deps.config.ACCESS_TOKEN_MAX_DAYS * DAY;
+  if (typeof duration !== 'string' || !(duration in DURATIONS)) throw validationError(`duration must be one of ${Object.keys(DURATIONS).join(', ')}, got ${JSON.stringify(duration ?? null)}`);
+  const ms = DURATIONS[duration];
+  if (ms > max) throw validationError(`duration ${duration} is longer than tokens may live here: at most ${deps.config.ACCESS_TOKEN_MAX_DAYS} days (setting ACCESS_TOKEN_MAX_DAYS); every token expires`);
+  return ms;
+}
+
+export async function createAccessToken(deps: AccessTokenDeps, caller: string, input: CreateAccessTokenInput): Promise<{ accessToken: string; metadata: AccessTokenMetadata }> {
+  const problems: string[] = [];
+  if (input.type !== undefined && !TOKEN_TYPES.includes(input.type as never)) problems.push(`type must be PERSONAL, got ${JSON.stringify(input.type)}`);
+  if (!isActorUrn(input.actorUrn)) problems.push(`actorUrn must be a corpuser urn (urn:li:corpuser:<id>), got ${JSON.stringify(input.actorUrn ?? null)}`);
+  if (typeof input.name !== 'string' || input.name.trim() === '' || input.name.length > MAX_NAME) problems.push(`name must be a non-empty string of at most ${MAX_NAME} characters`);
+  if (input.description != null && (typeof input.description !== 'string' || input.description.length > MAX_DESCRIPTION)) problems.push(`description must be a string of at most ${MAX_DESCRIPTION} characters`);
+  if (problems.length) throw validationError(`Invalid access token: ${problems.join('; ')}`);
+  const actorUrn = input.actorUrn as string;
+  authorize(caller, 'GENERATE_PERSONAL_ACCESS_TOKENS', { actor: actorUrn });
+  const lifetime = lifetimeOf(deps, input.duration ?? 'ONE_MONTH');
+  const token = newToken();
+  const now = Date.now();
+  const doc = {
+    name: (input.name as string).trim(), ...(typeof input.description === 'string' && { description: input.description }),
+    actorUrn, ownerUrn: caller, createdAt: now, expiresAt: now + lifetime, salt: token.salt, hash: token.hash,
+  };
+  await deps.tokenStore.create(token.id, doc);
+  return { accessToken: token.raw, metadata: metadataOf({ id: token.id, ...doc }) };
+}
+
+export interface ListAccessTokensInput {
+  start?: number | null;
+  count?: number | null;
+  filters?: { field: string; values?: string[] | null; value?: string | null }[] | null;
+  includeRevoked?: boolean | null;
+}
+
+/** Tokens, newest first: an actor's own (made by it), or anyone's for those who may manage tokens. */
+export async function listAccessTokens(deps: AccessTokenDeps, caller: string, input: ListAccessTokensInput = {}) {
+  const start = input.start ?? 0;
+  const count = input.count ?? 20;
+  if (!Number.isInteger(start) || start < 0) throw validationError(`start must be a non-negative integer, got ${start}`);
+  if (!Number.isInteger(count) || count < 0 || count > MAX_LIST) throw validationError(`count must be an integer from 0 to ${MAX_LIST}, got ${count}`);
+  const by: { ownerUrn?: string; actorUrn?: string } = {};
+  for (const f of input.filters ?? []) {
+    if (f.field !== 'ownerUrn' && f.field !== 'actorUrn') throw validationError(`Tokens can be filtered by ownerUrn or actorUrn, not ${JSON.stringify(f.field)}`);
+    const values = f.values ?? (f.value != null ? [f.value] : []);
+    if (values.length !== 1) throw validationError(`The ${f.field} filter takes exactly one value`);
+    by[f.field] = values[0];
+  }
+  // Without the privilege, the list is the caller's own tokens: made by it, whatever the filter asks beyond that.
+  if (refusalOf(caller, 'MANAGE_ACCESS_TOKENS')) {
+    if (by.ownerUrn !== undefined && by.ownerUrn !== caller) authorize(caller, 'MANAGE_ACCESS_TOKENS');
+    by.ownerUrn = caller;
+  }
+  const page = await deps.tokenStore.list({ ...by, includeRevoked: input.includeRevoked === true, start, count });
+  return { start, count: page.tokens.length, total: page.total, tokens: page.tokens.map(metadataOf) };
+}
+
+/** Revokes a token at once for every process (within 1 s); revoking one already revoked answers true again. */
+export async function revokeAccessToken(deps: AccessTokenDeps, caller: string, tokenId: unknown): Promise<boolean> {
+  if (typeof tokenId !== 'string' || !/^[0-9a-f]{32}$/.test(tokenId)) throw validationError(`tokenId must be a token id (32 hexadecimal characters), got ${JSON.stringify(tokenId ?? null)}`);
+  const token = await deps.tokenStore.get(tokenId);
+  if (!token) throw notFound(`No access token ${tokenId}`);
+  if (token.ownerUrn !== caller) authorize(caller, 'GENERATE_PERSONAL_ACCESS_TOKENS', { actor: token.actorUrn });
+  if (token.revokedAt !== undefined) return true;
+  await deps.tokenStore.update(tokenId, { revokedAt: Date.now(), revokedBy: caller }, true);
+  return true;
+}
