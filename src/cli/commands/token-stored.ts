@@ -2,21 +2,13 @@
  * `tessera token issue | list | revoke`: stored access tokens, made and kept by the server (only a salted hash of each
  * is stored), listed and revoked there — unlike `token create`, which signs a token with this machine's secret.
  */
+import type { AccessTokenMetadata } from '../../catalog/access/access-tokens.js';
 import type { CliContext } from '../cli-context.js';
 import { CliError } from '../cli-error.js';
 
 const DURATIONS = ['ONE_HOUR', 'ONE_DAY', 'ONE_WEEK', 'ONE_MONTH', 'THREE_MONTHS', 'SIX_MONTHS', 'ONE_YEAR'];
 
-interface TokenMetadata {
-  id: string;
-  name: string;
-  actorUrn: string;
-  ownerUrn: string;
-  createdAt: number;
-  expiresAt: number | null;
-  lastUsedAt: number | null;
-  revokedAt: number | null;
-}
+type TokenMetadata = AccessTokenMetadata;
 
 const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z'));
 
