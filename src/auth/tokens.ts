@@ -31,6 +31,17 @@ function explain(e: unknown): never {
   throw unauthenticated('Token is malformed');
 }
 
+/**
+ * The request's one Authorization header. Node keeps the first of several and drops the rest silently, so a request
+ * carrying two (one a proxy added, one the client sent) would be judged on whichever came first: it is refused instead.
+ */
+export function authorizationOf(rawHeaders: readonly string[], first: string | undefined): string | undefined {
+  if (first === undefined) return undefined;
+  let seen = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].length === 13 && rawHeaders[i].toLowerCase() === 'authorization' && ++seen > 1) throw unauthenticated('Send one Authorization header, not several');
+  return first;
+}
+
 function bearerOf(header: string | undefined): string {
   if (!header) throw unauthenticated('Missing Authorization header: expected "Bearer <token>"');
   if (header.length > MAX_TOKEN_BYTES + 16) throw unauthenticated(`Authorization header too long: tokens are at most ${MAX_TOKEN_BYTES} bytes`);

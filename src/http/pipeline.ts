@@ -6,6 +6,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import qs from 'qs';
 import { notFound } from '../errors.js';
+import { authorizationOf } from '../auth/tokens.js';
 import { runWithLogContext } from '../logger.js';
 import type { Services } from '../services.js';
 import { bodyReader } from './body-reader.js';
@@ -24,7 +25,7 @@ export function createRequestListener(services: Services, router: Router = creat
 
   async function serve(req: Req, res: ServerResponse, path: string, search: string, seen: { route: string; actor?: string }): Promise<void> {
     const method = req.method ?? 'GET';
-    const actor = router.isPublic(method, path, req.headers) ? undefined : await services.auth.authenticate(req.headers.authorization);
+    const actor = router.isPublic(method, path, req.headers) ? undefined : await services.auth.authenticate(authorizationOf(req.rawHeaders, req.headers.authorization));
     seen.actor = actor;
     await readBody(req, res);
     let query: Record<string, unknown> | undefined;
