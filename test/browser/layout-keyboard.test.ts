@@ -48,7 +48,7 @@ describe('web page keyboard and layout', () => {
 
   it('every form control has a label', async () => {
     const { page, app } = fx;
-    for (const path of ['/ui/search', `/ui/dataset/${encodeURIComponent(datasetUrn('hive', 'sales.orders'))}`, '/ui/properties', '/ui/tags']) {
+    for (const path of ['/ui/search', `/ui/dataset/${encodeURIComponent(datasetUrn('hive', 'sales.orders'))}`, '/ui/properties', '/ui/tags', '/ui/tokens']) {
       await signInByLink(fx, path);
       await page.locator('main h1, main .search-bar').first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -67,5 +67,10 @@ describe('web page keyboard and layout', () => {
       await page.locator('.result, li.column, .tag-list li').first().waitFor();
       expect(await overflow(page), path).toBeLessThanOrEqual(0);
     }
+    // The tokens table scrolls inside its own box, never the page.
+    await fx.app.request('POST', '/openapi/v3/tokens', { actorUrn: 'urn:li:corpuser:tester', name: 'phone check', duration: 'ONE_DAY' });
+    await signInByLink(fx, '/ui/tokens');
+    await page.locator('.token-list tbody tr').first().waitFor();
+    expect(await overflow(page), '/ui/tokens').toBeLessThanOrEqual(0);
   });
 });

@@ -6,12 +6,14 @@ import { SearchPage } from './pages/search-page';
 import { DatasetPage } from './pages/dataset-page';
 import { PropertiesPage } from './pages/properties-page';
 import { TagsPage } from './pages/tags-page';
+import { TokensPage } from './pages/tokens-page';
 import { useEffect, useRef } from 'preact/hooks';
 
 const SECTIONS = [
   { to: '/search', label: 'Search' },
   { to: '/properties', label: 'Properties' },
   { to: '/tags', label: 'Tags' },
+  { to: '/tokens', label: 'Tokens' },
 ];
 
 export function App() {
@@ -57,6 +59,7 @@ function Route({ path, params }: { path: string; params: URLSearchParams }) {
   if (path.startsWith('/dataset/')) return <DatasetPage urn={decodeURIComponent(path.slice('/dataset/'.length))} />;
   if (path.startsWith('/properties')) return <PropertiesPage />;
   if (path.startsWith('/tags')) return <TagsPage />;
+  if (path.startsWith('/tokens')) return <TokensPage />;
   return (
     <section>
       <h1>Not found</h1>
