@@ -17,8 +17,17 @@ export const TOKEN_RECHECK_MS = 1000;
 const LAST_USED_EVERY_MS = 60_000;
 
 export const isStoredToken = (token: string) => token.startsWith(TOKEN_PREFIX);
+/** A stored token's id, as listed and revoked. */
+export const isTokenId = (id: unknown): id is string => typeof id === 'string' && id.length === ID_HEX && /^[0-9a-f]+$/.test(id);
 
 const hashOf = (salt: string, secret: string) => createHash('sha256').update(salt).update(secret).digest('hex');
+
+/** Compares two hex digests in constant time. */
+function sameHash(stored: string, given: string): boolean {
+  const a = Buffer.from(stored, 'hex');
+  const b = Buffer.from(given, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /** A new token's raw text (shown once) and what is stored of it. */
 export function newToken(): { id: string; raw: string; salt: string; hash: string } {
@@ -56,9 +65,7 @@ export function storedTokenVerifier(store: TokenStore) {
     const m = SHAPE.exec(token);
     if (!m) throw unauthenticated('Token is malformed');
     const doc = await store.get(m[1]);
-    const expected = doc ? Buffer.from(doc.hash, 'hex') : undefined;
-    const given = doc ? Buffer.from(hashOf(doc.salt, m[2]), 'hex') : undefined;
-    if (!doc || !expected || !given || expected.length !== given.length || !timingSafeEqual(expected, given)) throw unauthenticated('Token is not known');
+    if (!doc || !sameHash(doc.hash, hashOf(doc.salt, m[2]))) throw unauthenticated('Token is not known');
     const refusal = tokenRefusal(doc, now);
     if (refusal) throw unauthenticated(refusal);
     const verified = { actor: doc.actorUrn, tokenId: doc.id };

@@ -7,7 +7,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { CatalogError } from '../errors.js';
 import { currentLogContext, type Logger } from '../logger.js';
 import type { IndexNames } from './indices.js';
-import { guarded, isNotFound, isVersionConflict } from './opensearch-errors.js';
+import { absentAsNull, guarded, isNotFound, isVersionConflict } from './opensearch-errors.js';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
@@ -105,13 +105,8 @@ export class JobStore {
   }
 
   async get(id: string): Promise<JobView | null> {
-    try {
-      const res = await guarded(() => this.client.get({ index: this.index, id }));
-      return { id, ...(res.body as any)._source };
-    } catch (e) {
-      if (isNotFound(e)) return null;
-      throw e;
-    }
+    const res = await absentAsNull(() => this.client.get({ index: this.index, id }));
+    return res && { id, ...(res.body as any)._source };
   }
 
   async list(filter: { type?: string; key?: string; status?: JobStatus }, size = 50): Promise<JobView[]> {
@@ -177,13 +172,8 @@ export class JobStore {
   }
 
   async readLease<T>(id: string): Promise<Versioned<T> | null> {
-    try {
-      const res = await guarded(() => this.client.get({ index: this.index, id }));
-      return { id, doc: (res.body as any)._source as T, seq: seqOf(res.body) };
-    } catch (e) {
-      if (isNotFound(e)) return null;
-      throw e;
-    }
+    const res = await absentAsNull(() => this.client.get({ index: this.index, id }));
+    return res && { id, doc: (res.body as any)._source as T, seq: seqOf(res.body) };
   }
 
   /** Removes a lease document if it is still at `seq`; gone already is fine. */

@@ -46,6 +46,16 @@ export function toSearchError(e: unknown): unknown {
   return toCatalogError(e);
 }
 
+/** Runs a read of one document: null when it does not exist, any other failure as `guarded` maps it. */
+export async function absentAsNull<T>(fn: () => Promise<T>): Promise<T | null> {
+  try {
+    return await guarded(fn);
+  } catch (e) {
+    if (isNotFound(e)) return null;
+    throw e;
+  }
+}
+
 export async function guarded<T>(fn: () => Promise<T>, map: (e: unknown) => unknown = toCatalogError): Promise<T> {
   try {
     return await fn();

@@ -4,7 +4,7 @@
  */
 import type { Client } from '@opensearch-project/opensearch';
 import type { IndexNames } from './indices.js';
-import { guarded, isNotFound } from './opensearch-errors.js';
+import { absentAsNull, guarded } from './opensearch-errors.js';
 
 export interface TokenDoc {
   name: string;
@@ -50,13 +50,8 @@ export class TokenStore {
 
   /** The token as stored now (a real-time read: a revocation is seen at once). */
   async get(id: string): Promise<TokenView | null> {
-    try {
-      const res = await guarded(() => this.client.get({ index: this.index, id }));
-      return { id, ...((res.body as any)._source as TokenDoc) };
-    } catch (e) {
-      if (isNotFound(e)) return null;
-      throw e;
-    }
+    const res = await absentAsNull(() => this.client.get({ index: this.index, id }));
+    return res && { id, ...((res.body as any)._source as TokenDoc) };
   }
 
   async list(q: TokenQuery): Promise<{ total: number; tokens: TokenView[] }> {
@@ -76,12 +71,7 @@ export class TokenStore {
 
   /** Merges fields into a stored token (a partial update: revocation and last use never overwrite each other). */
   async update(id: string, fields: Partial<TokenDoc>, refresh = false): Promise<boolean> {
-    try {
-      await guarded(() => this.client.update({ index: this.index, id, body: { doc: fields }, retry_on_conflict: 3, ...(refresh && { refresh: 'wait_for' as const }) }));
-      return true;
-    } catch (e) {
-      if (isNotFound(e)) return false;
-      throw e;
-    }
+    const res = await absentAsNull(() => this.client.update({ index: this.index, id, body: { doc: fields }, retry_on_conflict: 3, ...(refresh && { refresh: 'wait_for' as const }) }));
+    return res !== null;
   }
 }

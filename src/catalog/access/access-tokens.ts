@@ -3,7 +3,7 @@
  * (`createAccessToken`, `listAccessTokens`, `revokeAccessToken`, with the original's shapes), REST v3 and the CLI.
  * Actors manage their own tokens; tokens of other actors need MANAGE_ACCESS_TOKENS.
  */
-import { newToken } from '../../auth/access-tokens.js';
+import { isTokenId, newToken } from '../../auth/access-tokens.js';
 import { isActorUrn } from '../../auth/tokens.js';
 import type { Config } from '../../config.js';
 import { notFound, validationError } from '../../errors.js';
@@ -113,7 +113,7 @@ export async function listAccessTokens(deps: AccessTokenDeps, caller: string, in
 
 /** Revokes a token at once for every process (within 1 s); revoking one already revoked answers true again. */
 export async function revokeAccessToken(deps: AccessTokenDeps, caller: string, tokenId: unknown): Promise<boolean> {
-  if (typeof tokenId !== 'string' || !/^[0-9a-f]{32}$/.test(tokenId)) throw validationError(`tokenId must be a token id (32 hexadecimal characters), got ${JSON.stringify(tokenId ?? null)}`);
+  if (!isTokenId(tokenId)) throw validationError(`tokenId must be a token id (32 hexadecimal characters), got ${JSON.stringify(tokenId ?? null)}`);
   const token = await deps.tokenStore.get(tokenId);
   if (!token) throw notFound(`No access token ${tokenId}`);
   if (token.ownerUrn !== caller) authorize(caller, 'GENERATE_PERSONAL_ACCESS_TOKENS', { actor: token.actorUrn });

@@ -15,14 +15,22 @@ export interface Resource {
   actor?: string;
 }
 
+/** The privilege `actor` lacks for this, or undefined when it may (a personal privilege over others is MANAGE_ACCESS_TOKENS). */
+function missingPrivilege(actor: string, privilege: Privilege, resource: Resource): Privilege | undefined {
+  if (actor === BOOTSTRAP_ADMIN) return undefined;
+  if (privilege === 'GENERATE_PERSONAL_ACCESS_TOKENS') return resource.actor === actor ? undefined : 'MANAGE_ACCESS_TOKENS';
+  return privilege;
+}
+
+const refusalText = (actor: string, asked: Privilege, missing: Privilege) => `${actor} lacks the privilege ${missing}${missing === asked ? '' : ' (tokens of other actors)'}`;
+
 /** Why `actor` may not, or undefined when it may. */
 export function refusalOf(actor: string, privilege: Privilege, resource: Resource = {}): string | undefined {
-  if (actor === BOOTSTRAP_ADMIN) return undefined;
-  if (privilege === 'GENERATE_PERSONAL_ACCESS_TOKENS' && resource.actor === actor) return undefined;
-  return `${actor} lacks the privilege ${privilege === 'GENERATE_PERSONAL_ACCESS_TOKENS' ? 'MANAGE_ACCESS_TOKENS (tokens of other actors)' : privilege}`;
+  const missing = missingPrivilege(actor, privilege, resource);
+  return missing && refusalText(actor, privilege, missing);
 }
 
 export function authorize(actor: string, privilege: Privilege, resource: Resource = {}): void {
-  const refusal = refusalOf(actor, privilege, resource);
-  if (refusal) throw forbidden(refusal, { privilege: privilege === 'GENERATE_PERSONAL_ACCESS_TOKENS' ? 'MANAGE_ACCESS_TOKENS' : privilege });
+  const missing = missingPrivilege(actor, privilege, resource);
+  if (missing) throw forbidden(refusalText(actor, privilege, missing), { privilege: missing });
 }

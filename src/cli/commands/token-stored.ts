@@ -2,11 +2,12 @@
  * `tessera token issue | list | revoke`: stored access tokens, made and kept by the server (only a salted hash of each
  * is stored), listed and revoked there — unlike `token create`, which signs a token with this machine's secret.
  */
-import type { AccessTokenMetadata } from '../../catalog/access/access-tokens.js';
+import { DURATIONS as LIFETIMES, type AccessTokenMetadata } from '../../catalog/access/access-tokens.js';
 import type { CliContext } from '../cli-context.js';
 import { CliError } from '../cli-error.js';
 
-const DURATIONS = ['ONE_HOUR', 'ONE_DAY', 'ONE_WEEK', 'ONE_MONTH', 'THREE_MONTHS', 'SIX_MONTHS', 'ONE_YEAR'];
+/** Every duration the server offers but NO_EXPIRY, which it refuses. */
+const DURATIONS = Object.keys(LIFETIMES).filter((d) => LIFETIMES[d] !== Infinity);
 
 type TokenMetadata = AccessTokenMetadata;
 

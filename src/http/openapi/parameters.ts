@@ -44,6 +44,14 @@ export const JobsQuery = z.object({
   count: z.int().min(0).default(50).meta({ description: 'Most jobs to return; capped at MAX_COUNT' }),
 });
 
+export const TokensQuery = z.object({
+  ownerUrn: z.string().optional().meta({ description: 'Tokens made by this actor (another than you needs MANAGE_ACCESS_TOKENS)' }),
+  actorUrn: z.string().optional().meta({ description: 'Tokens acting as this actor' }),
+  start: z.int().min(0).default(0),
+  count: z.int().min(0).max(1000).default(20),
+  includeRevoked: flag('Revoked tokens too', false),
+});
+
 export const IngestQuery = z.object({
   action: z.enum(['ingestProposal', 'ingestProposalBatch']).meta({ description: 'One proposal or several' }),
   ...WaitForSearchQuery.shape,

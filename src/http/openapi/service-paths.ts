@@ -1,5 +1,5 @@
 /** The paths beyond the entity routes: the emitter wire, jobs, GraphQL, metrics, health and the API document itself. */
-import { IngestQuery, JobsQuery, pathParameter, queryParameters } from './parameters.js';
+import { IngestQuery, JobsQuery, pathParameter, queryParameters, TokensQuery } from './parameters.js';
 import { errorResponses, jsonAnswer, publicErrorResponses } from './responses.js';
 import { ref } from './schemas.js';
 
@@ -66,8 +66,7 @@ export function servicePaths(): Record<string, object> {
       },
       get: {
         tags: ['Access tokens'], operationId: 'listAccessTokens', summary: 'Stored access tokens, newest first: your own, or anyone\'s with MANAGE_ACCESS_TOKENS',
-        parameters: ['ownerUrn', 'actorUrn'].map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } }))
-          .concat(['start', 'count'].map((name) => ({ name, in: 'query', required: false, schema: { type: 'integer' } as never })), [{ name: 'includeRevoked', in: 'query', required: false, schema: { type: 'boolean' } as never }]),
+        parameters: queryParameters(TokensQuery),
         responses: { '200': jsonAnswer('{start, count, total, tokens}', 'AccessTokenList'), ...errorResponses('VALIDATION', 'FORBIDDEN') },
       },
     },

@@ -14,44 +14,36 @@ export function TokensPage() {
   const [issued, setIssued] = useState<{ token: string; name: string } | null>(null);
   const [form, setForm] = useState({ name: '', description: '', duration: 'ONE_MONTH', actorUrn: '' });
 
-  const reload = async (who = me, everyone = all) => {
-    try {
-      setTokens((await listTokens(everyone ? undefined : (who ?? undefined))).tokens);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  };
-  useEffect(() => {
-    whoAmI().then(
-      (actor) => {
+  /** Runs one of the page's calls, showing the API's message when it fails. */
+  const attempt = (work: () => Promise<void>) => work().catch((e) => setError(messageOf(e)));
+  const reload = (who = me, everyone = all) => attempt(async () => setTokens((await listTokens(everyone ? undefined : (who ?? undefined))).tokens));
+  useEffect(
+    () =>
+      void attempt(async () => {
+        const actor = await whoAmI();
         setMe(actor);
-        void reload(actor, false);
-      },
-      (e) => setError(messageOf(e)),
-    );
-  }, []);
+        await reload(actor, false);
+      }),
+    [],
+  );
 
   async function issue(e: Event) {
     e.preventDefault();
     setError(null);
-    try {
+    await attempt(async () => {
       const made = await issueToken({ actorUrn: form.actorUrn.trim() || me!, name: form.name, duration: form.duration, ...(form.description && { description: form.description }) });
       setIssued({ token: made.accessToken, name: made.metadata.name });
       setForm({ ...form, name: '', description: '' });
       await reload();
-    } catch (err) {
-      setError(messageOf(err));
-    }
+    });
   }
 
   async function revoke(t: AccessToken) {
     if (!confirm(`Revoke token ${t.name}? Every request that uses it is refused within a second.`)) return;
-    try {
+    await attempt(async () => {
       await revokeToken(t.id);
       await reload();
-    } catch (err) {
-      setError(messageOf(err));
-    }
+    });
   }
 
   return (
@@ -111,39 +103,39 @@ export function TokensPage() {
       {tokens && tokens.length === 0 && <p>No access tokens.</p>}
       {tokens && tokens.length > 0 && (
         <div class="table-scroll">
-        <table class="token-list">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Acts as</th>
-              <th>Made by</th>
-              <th>Created</th>
-              <th>Expires</th>
-              <th>Last used</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.map((t) => (
-              <tr key={t.id} data-token={t.id}>
-                <td>
-                  {t.name}
-                  {t.description && <div class="hint">{t.description}</div>}
-                </td>
-                <td>{t.actorUrn}</td>
-                <td>{t.ownerUrn}</td>
-                <td>{when(t.createdAt)}</td>
-                <td>{when(t.expiresAt)}</td>
-                <td>{when(t.lastUsedAt)}</td>
-                <td>
-                  <button type="button" class="link danger" aria-label={`Revoke token ${t.name}`} onClick={() => revoke(t)}>
-                    Revoke
-                  </button>
-                </td>
+          <table class="token-list">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Acts as</th>
+                <th>Made by</th>
+                <th>Created</th>
+                <th>Expires</th>
+                <th>Last used</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {tokens.map((t) => (
+                <tr key={t.id} data-token={t.id}>
+                  <td>
+                    {t.name}
+                    {t.description && <div class="hint">{t.description}</div>}
+                  </td>
+                  <td>{t.actorUrn}</td>
+                  <td>{t.ownerUrn}</td>
+                  <td>{when(t.createdAt)}</td>
+                  <td>{when(t.expiresAt)}</td>
+                  <td>{when(t.lastUsedAt)}</td>
+                  <td>
+                    <button type="button" class="link danger" aria-label={`Revoke token ${t.name}`} onClick={() => revoke(t)}>
+                      Revoke
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
     </section>
