@@ -20,6 +20,8 @@ export const ConfigSchema = z.object({
   TESSERA_DATA_DIR: z.string().optional(),
   AUTH_MODE: z.enum(['jwt', 'none']).default('jwt'),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 bytes').optional(),
+  /** The role of an actor bound to none (itself or through a group): Admin, Editor, Reader, or None (no rights at all). */
+  DEFAULT_ROLE: z.enum(['Admin', 'Editor', 'Reader', 'None']).default('Reader'),
   /** The longest life a stored access token may be given; every token expires. */
   ACCESS_TOKEN_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -11,6 +11,8 @@ import { IndexAdmin } from './storage/index-admin.js';
 import { ensureAllIndices, IndexNames } from './storage/indices.js';
 import { JobStore } from './storage/job-store.js';
 import { TokenStore } from './storage/token-store.js';
+import { AccessStore } from './storage/access-store.js';
+import { AccessControl } from './catalog/access/access-control.js';
 import { createOpenSearchClient } from './storage/opensearch-client.js';
 import { DirectCalls } from './storage/direct-calls.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
@@ -22,6 +24,8 @@ export interface Services extends JobDeps {
   auth: Auth;
   /** Stored access tokens (their metadata and hashes). */
   tokenStore: TokenStore;
+  /** Policies, groups, role bindings and service accounts. */
+  accessStore: AccessStore;
   /** This service's Prometheus instruments, in a registry of its own. */
   metrics: Metrics;
   /** Closes the connections to OpenSearch. */
@@ -36,6 +40,8 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   await ensureAllIndices(client, names, { shards: config.OPENSEARCH_SHARDS, replicas: config.OPENSEARCH_REPLICAS });
   const jobStore = new JobStore(client, names, log);
   const tokenStore = new TokenStore(client, names);
+  const accessStore = new AccessStore(client, names);
+  const defaultRole = config.DEFAULT_ROLE === 'None' ? undefined : config.DEFAULT_ROLE;
   metrics.observeJobQueue(() => jobStore.queueStats());
   return {
     config,
@@ -45,6 +51,8 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
     indices: new IndexAdmin(client, names),
     jobStore,
     tokenStore,
+    accessStore,
+    access: new AccessControl(accessStore, defaultRole, config.AUTH_MODE === 'none'),
     auth: createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET, tokenStore),
     hooks: createCatalogHooks(),
     definitionCache: new DefinitionCache(config.DEFINITION_CACHE_MS),

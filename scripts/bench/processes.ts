@@ -79,7 +79,7 @@ export async function startTessera(o: TesseraOptions): Promise<Running> {
   const child = launch(o.name ?? 'tessera', [...flags, main], {
     // As `npm start` runs it (NODE_ENV=production unless set).
     NODE_ENV: process.env.NODE_ENV ?? 'production',
-    PORT: String(port), HOST: '127.0.0.1', OPENSEARCH_URL: o.opensearchUrl, INDEX_PREFIX: o.prefix, AUTH_SECRET: o.secret,
+    PORT: String(port), HOST: '127.0.0.1', OPENSEARCH_URL: o.opensearchUrl, INDEX_PREFIX: o.prefix, AUTH_SECRET: o.secret, DEFAULT_ROLE: 'Admin',
     TESSERA_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-')),
   });
   const url = `http://127.0.0.1:${port}`;

@@ -37,7 +37,7 @@ export async function bootstrapCatalog(services: CatalogDeps): Promise<void> {
     await Promise.all(
       wanted
         .filter((i) => !present.get(i.urn)?.aspects[i.aspect])
-        .map((i) => writeAspects(services, { target: resolveTarget(type, i.urn), actor: SYSTEM_ACTOR, changes: [{ aspect: i.aspect, compute: () => i.value }] })),
+        .map((i) => writeAspects(services, { target: resolveTarget(type, i.urn), actor: SYSTEM_ACTOR, preauthorized: true, changes: [{ aspect: i.aspect, compute: () => i.value }] })),
     );
   }
 }

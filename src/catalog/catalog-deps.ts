@@ -9,6 +9,7 @@ import type { EntityDoc, EntityStore, StoredAspect } from '../storage/entity-sto
 import type { IndexAdmin } from '../storage/index-admin.js';
 import type { IndexNames } from '../storage/indices.js';
 import type { JobStore } from '../storage/job-store.js';
+import type { AccessControl } from './access/access-control.js';
 import type { DefinitionCache } from './definition-cache.js';
 import type { DefinitionMemo } from './definition-info.js';
 
@@ -23,6 +24,8 @@ export interface CatalogDeps {
   hooks: CatalogHooks;
   /** Definitions for reads and searches (never for writes); see definition-cache.ts for why it is correct across processes. */
   definitionCache: DefinitionCache;
+  /** Who may do what: the one authorization function every write and read goes through. */
+  access: AccessControl;
 }
 
 export interface CatalogHooks {

@@ -1,13 +1,21 @@
 /** Hard deletes an entity (or some of its aspects); entity-specific clean-up is scheduled durably first. */
 import type { EntityDoc } from '../storage/entity-store.js';
 import type { CatalogDeps } from './catalog-deps.js';
+import { entityResource, rightForDelete } from './access/change-rights.js';
 import type { EntityTarget } from './entity-target.js';
 import { DELETE_ASPECT, writeAspects } from './write-aspects.js';
 
 /** Answers how many aspects the deleted entity had (0: there was no entity). */
 export async function deleteEntity(services: CatalogDeps, target: EntityTarget, actor: string, opts: { waitForSearch?: boolean } = {}): Promise<number> {
   const doc = await services.store.get(target.def.name, target.urn.raw);
-  if (!doc) return 0;
+  if (!doc) {
+    // Whether an entity exists is not told to a caller that could not delete it.
+    const right = rightForDelete(entityResource(target.def.name, target.urn.raw));
+    await services.access.authorize(actor, right.privilege, right.resource, right.what);
+    return 0;
+  }
+  const right = rightForDelete(entityResource(target.def.name, target.urn.raw, doc.aspects));
+  await services.access.authorize(actor, right.privilege, right.resource, right.what);
   // The clean-up job is recorded before the entity goes, so a crash in between cannot lose it.
   await services.hooks.entityDelete[target.def.name]?.(services, doc, actor);
   await services.store.mutate(target.def.name, target.urn.raw, async () => null, { refresh: opts.waitForSearch });

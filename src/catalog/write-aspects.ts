@@ -12,6 +12,7 @@ import type { DefinitionMemo } from './definitions.js';
 import { DELETE_ASPECT, KEEP_ASPECT, needsExistingEntity, type WriteInput } from './write-input.js';
 import type { EntityTarget } from './entity-target.js';
 import { randomUUID } from 'node:crypto';
+import { entityResource, rightsForChange } from './access/change-rights.js';
 
 export { DELETE_ASPECT, KEEP_ASPECT, needsExistingEntity } from './write-input.js';
 export type { AspectChange, WriteInput } from './write-input.js';
@@ -57,6 +58,9 @@ function newDoc(target: EntityTarget, actor: string, now: number): EntityDoc {
  */
 export async function applyChanges(services: CatalogDeps, input: WriteInput, current: EntityDoc | null): Promise<EntityDoc | typeof UNCHANGED> {
   const { target, changes, actor } = input;
+  // Rights are decided on what changes, against the entity as stored (the tags it carries before this write).
+  const entity = input.preauthorized ? undefined : entityResource(target.def.name, target.urn.raw, current?.aspects);
+  const authorizeChange = (aspect: string, before: unknown, after: unknown) => (entity ? services.access.authorizeAll(actor, rightsForChange(entity, aspect, before, after)) : undefined);
   const needsEntity = needsExistingEntity(input, services.config.CREATE_MISSING_ENTITIES);
   if (!current && needsEntity && target.def.name !== 'schemaField') throw notFound(`Entity ${target.urn.raw} does not exist`);
   const now = Date.now();
@@ -79,12 +83,14 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
     if (next === DELETE_ASPECT) {
       if (change.aspect === target.def.keyAspect) throw validationError(`The key aspect ${change.aspect} cannot be deleted on its own; delete the entity`);
       if (previous) {
+        await authorizeChange(change.aspect, previous.value, undefined);
         await hook?.validateDelete?.({ ...writeCtx, previous });
         delete doc.aspects[change.aspect];
         changed = true;
       }
       continue;
     }
+    await authorizeChange(change.aspect, previous?.value, next);
     if (!change.checked) validateAspectValue(change.aspect, next);
     if (change.aspect === target.def.keyAspect && !dequal(next, target.def.keyFromUrn(target.urn))) {
       throw validationError(`${change.aspect} must match the urn ${target.urn.raw}`);

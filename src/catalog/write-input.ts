@@ -25,6 +25,11 @@ export interface WriteInput {
   waitForSearch?: boolean;
   /** Refuse to create the entity: every change needs it to exist already. */
   mustExist?: boolean;
+  /**
+   * The operation that makes this write authorized it as a whole already (a clean-up job, removing a deleted tag
+   * everywhere): the changes are not checked one by one.
+   */
+  preauthorized?: boolean;
   /** Definitions read real-time for this request, shared by the items of one batch (fetched once per batch). */
   definitions?: DefinitionMemo;
 }

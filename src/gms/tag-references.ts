@@ -13,6 +13,8 @@ export interface TagReferences {
 
 /** Finds every entity (soft-deleted ones too) carrying the tag on itself or a column; removes it unless `dryRun`. */
 export async function deleteTagReferences(services: Services, input: { tagUrn: string; dryRun: boolean; actor: string }): Promise<TagReferences> {
+  // Removing a tag from every entity is managing the tag, decided once for all of them.
+  await services.access.authorize(input.actor, 'MANAGE_TAGS', { entityType: 'tag', urn: input.tagUrn, tagUrn: input.tagUrn }, `removing ${input.tagUrn} everywhere`);
   const values = [input.tagUrn];
   const orFilters = ['tags', 'fieldTags', 'editedFieldTags'].map((field) => ({ and: [{ field, condition: 'EQUAL', values }] }));
   const urns: string[] = [];

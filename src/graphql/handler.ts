@@ -12,6 +12,7 @@ import { resolvers } from './resolvers/index.js';
 import { booleanStrings } from './boolean-strings.js';
 import { ByteBoundedLru } from './byte-lru.js';
 import { jitPlugin, parserAndValidationCaches, resultShape } from './executor-plugins.js';
+import { accessGate } from './access-gate.js';
 import { serveThroughYoga } from './node-adapter.js';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../src/graphql/schema/', import.meta.url));
@@ -104,7 +105,7 @@ export function createGraphqlServe(services: Services, renderGraphiql: (opts?: {
     cors: false,
     logging: false,
     parserAndValidationCache: parserAndValidationCaches(),
-    plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, booleanStrings, jitPlugin(), resultShape],
+    plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, booleanStrings, accessGate, jitPlugin(), resultShape],
     batching: false,
     context: contextOf,
     maskedErrors: { maskError: (error) => maskError(error) },

@@ -1,7 +1,8 @@
 /**
  * The process's request listener and the one pipeline every request goes through: request id and log context, one
- * access-log line and metrics observation, authentication (unless the route is public), the body reader, then the
- * route table (routes.ts) through one router; errors meet one boundary. There is no second way in.
+ * access-log line and metrics observation, authentication (unless the route is public), the route's gate (may the
+ * caller read, or change anything, at all: decided before the body is read), the body reader, then the route table
+ * (routes.ts) through one router; errors meet one boundary. There is no second way in.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import qs from 'qs';
@@ -27,6 +28,10 @@ export function createRequestListener(services: Services, router: Router = creat
     const method = req.method ?? 'GET';
     const actor = router.isPublic(method, path, req.headers) ? undefined : await services.auth.authenticate(authorizationOf(req.rawHeaders, req.headers.authorization));
     seen.actor = actor;
+    if (actor !== undefined) {
+      const gate = router.gateOf(method, path);
+      if (gate && gate !== 'self') await services.access.gate(actor, gate);
+    }
     await readBody(req, res);
     let query: Record<string, unknown> | undefined;
     for (const match of router.match(method, path)) {

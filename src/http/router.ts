@@ -73,7 +73,15 @@ export function createRouter(routes: readonly Route[]) {
     }
     return false;
   }
-  return { match, isPublic, routes: compiled.map((c) => ({ methods: [...c.methods], path: c.template, prefix: !!c.route.prefix, rootOnly: !!c.route.rootOnly })) };
+  /** What a caller must be able to do at all for this method and path: the first route of its path and method says. */
+  function gateOf(method: string, path: string): 'read' | 'write' | 'self' | undefined {
+    for (const c of compiled) {
+      if (!(c.methods.has(method) || (method === 'HEAD' && c.methods.has('GET'))) || !c.pattern.test(path)) continue;
+      return c.route.gate ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
+    }
+    return undefined;
+  }
+  return { match, isPublic, gateOf, routes: compiled.map((c) => ({ methods: [...c.methods], path: c.template, prefix: !!c.route.prefix, rootOnly: !!c.route.rootOnly })) };
 }
 
 export type Router = ReturnType<typeof createRouter>;

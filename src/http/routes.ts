@@ -12,6 +12,7 @@ import { entitiesV2Routes } from '../gms/entities-v2-routes.js';
 import { ingestRoutes } from '../gms/ingest-routes.js';
 import type { Services } from '../services.js';
 import { accessTokenRoutes } from './access-token-routes.js';
+import { accessRoutes } from './access-routes.js';
 import { entityRoutes } from './entity-routes.js';
 import { jobsRoutes } from './jobs-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
@@ -37,6 +38,9 @@ function graphqlRoutes(services: Services): Route[] {
       path: ['/api/graphql', '/api/v2/graphql'],
       // GraphiQL is an HTML page (yoga renders it for GET + text/html and executes nothing); operations always need a token.
       public: (headers) => !!headers.accept?.includes('text/html'),
+      // Every authenticated caller reaches the executor: each query and mutation field decides on its own (tokens and
+      // `me` are the caller's own; mutations are gated before they run, see executor-plugins.ts).
+      gate: 'self',
       handle,
     },
     ...graphiqlAssetRoutes(),
@@ -57,6 +61,7 @@ export function createRoutes(services: Services): Route[] {
     ...openApiRoutes(),
     ...jobsRoutes(services),
     ...accessTokenRoutes(services),
+    ...accessRoutes(services),
     ...graphqlRoutes(services),
     ...uiRoutes(),
   ];

@@ -40,7 +40,7 @@ async function removeValues(services: JobDeps, run: JobRun, p: CleanupParams): P
       if (!stored || !carries(stored.value, p.propertyUrn)) return false;
       // One assignment per property: when it is the live one there is nothing stale to drop.
       if (currentAssignments(stored, defs, { includeSoftDeleted: true }).some((a) => a.propertyUrn === p.propertyUrn)) return false;
-      await writeAspects(services, { target, actor: SYSTEM_ACTOR, changes: [{ aspect: 'structuredProperties', compute: rewritePrepared }] });
+      await writeAspects(services, { target, actor: SYSTEM_ACTOR, preauthorized: true, changes: [{ aspect: 'structuredProperties', compute: rewritePrepared }] });
       return true;
     },
     heartbeat: (pass, entities) => run.heartbeat({ phase: 'values', pass, entities }),

@@ -38,6 +38,10 @@ export class IndexNames {
   tokens(): string {
     return `${this.prefix}accesstokens`;
   }
+  /** Who may do what: policies, groups and their members, role bindings, service accounts. */
+  access(): string {
+    return `${this.prefix}access`;
+  }
   allEntities(): string[] {
     return ENTITY_TYPES.map((t) => this.entity(t.name));
   }
@@ -76,5 +80,6 @@ export async function ensureAllIndices(client: Client, names: IndexNames, layout
   await Promise.all(ENTITY_TYPES.map((t) => ensureIndex(client, names, names.entity(t.name), entityBody)));
   await ensureIndex(client, names, names.jobs(), loadMappingFile('jobs-index.json', layout));
   await ensureIndex(client, names, names.tokens(), loadMappingFile('tokens-index.json', layout));
+  await ensureIndex(client, names, names.access(), loadMappingFile('access-index.json', layout));
   await client.cluster.health({ index: `${names.prefix}*`, wait_for_status: 'yellow', timeout: '30s' }, { requestTimeout: 35_000 });
 }

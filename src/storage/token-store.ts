@@ -7,6 +7,8 @@ import type { IndexNames } from './indices.js';
 import { absentAsNull, guarded } from './opensearch-errors.js';
 
 export interface TokenDoc {
+  /** Absent on tokens made before service accounts existed: PERSONAL. */
+  type?: 'PERSONAL' | 'SERVICE';
   name: string;
   description?: string;
   actorUrn: string;

@@ -35,6 +35,12 @@ export interface Route {
   handle: Handler;
   /** Reachable without a token (for GET and HEAD only): always, or when the request's headers say so. */
   public?: boolean | ((headers: IncomingHttpHeaders) => boolean);
+  /**
+   * What the caller must be able to do at all before the body is read (authorization before validation): `read`
+   * (GET and HEAD by default), `write` (every other method by default), or `self` (the caller's own tokens and
+   * identity, open to every authenticated caller). Finer decisions are the operations' own.
+   */
+  gate?: 'read' | 'write' | 'self';
   /** Matches the path and anything below it (`rest` holds what is below). */
   prefix?: boolean;
   /** Served at the root only, never under `/gms`. */

@@ -19,7 +19,7 @@ const PLATFORMS = ['hive', 'mysql', 'kafka', 's3', 'snowflake'];
 const TIERS = ['public', 'internal', 'secret'];
 
 const server = await startServer(
-  loadConfig({ INDEX_PREFIX: args.prefix!, AUTH_SECRET: SECRET, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', CREATE_MISSING_ENTITIES: 'true', OPENSEARCH_URL: process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200' }),
+  loadConfig({ INDEX_PREFIX: args.prefix!, AUTH_SECRET: SECRET, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', CREATE_MISSING_ENTITIES: 'true', DEFAULT_ROLE: 'Admin', OPENSEARCH_URL: process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200' }),
 );
 const token = await mintToken(SECRET, 'urn:li:corpuser:measure', 3600);
 

@@ -12,7 +12,7 @@ import { datasetUrn, seedCatalog, type SeedTarget } from './seed.js';
 const SECRET = 'screenshot-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 const OPENSEARCH = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200';
 const PREFIX = `uishots_${Date.now().toString(36)}_`;
-const server = await startServer(loadConfig({ INDEX_PREFIX: PREFIX, AUTH_SECRET: SECRET, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', OPENSEARCH_URL: OPENSEARCH }));
+const server = await startServer(loadConfig({ INDEX_PREFIX: PREFIX, AUTH_SECRET: SECRET, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', DEFAULT_ROLE: 'Admin', OPENSEARCH_URL: OPENSEARCH }));
 const token = await mintToken(SECRET, 'urn:li:corpuser:admin', 3600);
 
 const target: SeedTarget = {

@@ -41,7 +41,7 @@ export interface TesseraProcess {
 export async function startTessera(name: string, env: Record<string, string>): Promise<TesseraProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}src/main.ts`], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', AUTH_SECRET: SECRET, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', AUTH_SECRET: SECRET, LOG_LEVEL: 'info', DEFAULT_ROLE: 'Admin', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Record<string, any>[] = [];

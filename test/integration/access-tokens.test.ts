@@ -18,9 +18,9 @@ let admin: string;
 let alice: string;
 
 beforeAll(async () => {
-  a = await startTestApp('tokens', { ACCESS_TOKEN_MAX_DAYS: '90' });
+  a = await startTestApp('tokens', { ACCESS_TOKEN_MAX_DAYS: '90', DEFAULT_ROLE: 'Reader' });
   // A second app on the same indices: another process as far as every cache is concerned.
-  b = await startTestApp('tokens-b', { INDEX_PREFIX: a.prefix, ACCESS_TOKEN_MAX_DAYS: '90' });
+  b = await startTestApp('tokens-b', { INDEX_PREFIX: a.prefix, ACCESS_TOKEN_MAX_DAYS: '90', DEFAULT_ROLE: 'Reader' });
   admin = await mintToken(TEST_SECRET, 'urn:li:corpuser:admin', 3600);
   alice = await mintToken(TEST_SECRET, 'urn:li:corpuser:alice', 3600);
   await ensureBuilt();

@@ -62,6 +62,8 @@ export async function startTestApp(name: string, env: Record<string, string> = {
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: 'false',
     OPENSEARCH_URL: inject('opensearchUrl'),
+    // Suites about features act as an administrator; the access suites set the real default (Reader) themselves.
+    DEFAULT_ROLE: 'Admin',
     ...env,
   });
   const services = await createServices(config, createLogger(config.LOG_LEVEL), config.OPENSEARCH_URL!, config.AUTH_SECRET);

@@ -36,7 +36,7 @@ export async function startObservedApp(name: string, env: Record<string, string>
     },
   });
   const prefix = `t_${name}_${randomBytes(3).toString('hex')}_`;
-  const config = loadConfig({ INDEX_PREFIX: prefix, AUTH_SECRET: SECRET, LOG_LEVEL: 'info', JOBS_ENABLED: 'false', OPENSEARCH_URL: inject('opensearchUrl'), ...env });
+  const config = loadConfig({ INDEX_PREFIX: prefix, AUTH_SECRET: SECRET, LOG_LEVEL: 'info', JOBS_ENABLED: 'false', OPENSEARCH_URL: inject('opensearchUrl'), DEFAULT_ROLE: 'Admin', ...env });
   const services = await createServices(config, createLogger('info', { pretty: false, destination }), config.OPENSEARCH_URL!, SECRET);
   await bootstrapCatalog(services);
   const server: Server = await new Promise((r) => {

@@ -1,17 +1,20 @@
 /**
  * Stored access tokens: create (the raw token is answered once), list, revoke — the one implementation behind GraphQL
  * (`createAccessToken`, `listAccessTokens`, `revokeAccessToken`, with the original's shapes), REST v3 and the CLI.
- * Actors manage their own tokens; tokens of other actors need MANAGE_ACCESS_TOKENS.
+ * Actors manage their own tokens (GENERATE_PERSONAL_ACCESS_TOKENS); tokens of service accounts and of other actors
+ * need MANAGE_ACCESS_TOKENS. A service account's tokens act as the account, so they outlive the person who made them.
  */
 import { isTokenId, newToken } from '../../auth/access-tokens.js';
 import { isActorUrn } from '../../auth/tokens.js';
 import type { Config } from '../../config.js';
 import { notFound, validationError } from '../../errors.js';
 import type { TokenStore, TokenView } from '../../storage/token-store.js';
-import { authorize, refusalOf } from './authorize.js';
+import type { AccessControl } from './access-control.js';
+import { SERVICE_ACCOUNT_PREFIX } from './policy-shape.js';
 
 export interface AccessTokenDeps {
   tokenStore: TokenStore;
+  access: AccessControl;
   config: Pick<Config, 'ACCESS_TOKEN_MAX_DAYS'>;
 }
 
@@ -20,7 +23,8 @@ const DAY = 24 * 3600 * 1000;
 export const DURATIONS: Record<string, number> = {
   ONE_HOUR: 3600 * 1000, ONE_DAY: DAY, ONE_WEEK: 7 * DAY, ONE_MONTH: 30 * DAY, THREE_MONTHS: 90 * DAY, SIX_MONTHS: 180 * DAY, ONE_YEAR: 365 * DAY, NO_EXPIRY: Infinity,
 };
-export const TOKEN_TYPES = ['PERSONAL'] as const;
+export const TOKEN_TYPES = ['PERSONAL', 'SERVICE'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
 const MAX_NAME = 200;
 const MAX_DESCRIPTION = 2000;
 const MAX_LIST = 1000;
@@ -49,7 +53,7 @@ export interface AccessTokenMetadata {
 
 export function metadataOf(t: TokenView): AccessTokenMetadata {
   return {
-    id: t.id, urn: `urn:li:dataHubAccessToken:${t.id}`, type: 'PERSONAL', name: t.name, description: t.description ?? null,
+    id: t.id, urn: `urn:li:dataHubAccessToken:${t.id}`, type: t.type ?? 'PERSONAL', name: t.name, description: t.description ?? null,
     actorUrn: t.actorUrn, ownerUrn: t.ownerUrn, createdAt: t.createdAt, expiresAt: t.expiresAt ?? null, lastUsedAt: t.lastUsedAt ?? null, revokedAt: t.revokedAt ?? null,
   };
 }
@@ -64,19 +68,26 @@ function lifetimeOf(deps: AccessTokenDeps, duration: unknown): number {
 
 export async function createAccessToken(deps: AccessTokenDeps, caller: string, input: CreateAccessTokenInput): Promise<{ accessToken: string; metadata: AccessTokenMetadata }> {
   const problems: string[] = [];
-  if (input.type !== undefined && !TOKEN_TYPES.includes(input.type as never)) problems.push(`type must be PERSONAL, got ${JSON.stringify(input.type)}`);
+  if (input.type !== undefined && !TOKEN_TYPES.includes(input.type as never)) problems.push(`type must be PERSONAL or SERVICE, got ${JSON.stringify(input.type)}`);
   if (!isActorUrn(input.actorUrn)) problems.push(`actorUrn must be a corpuser urn (urn:li:corpuser:<id>), got ${JSON.stringify(input.actorUrn ?? null)}`);
   if (typeof input.name !== 'string' || input.name.trim() === '' || input.name.length > MAX_NAME) problems.push(`name must be a non-empty string of at most ${MAX_NAME} characters`);
   if (input.description != null && (typeof input.description !== 'string' || input.description.length > MAX_DESCRIPTION)) problems.push(`description must be a string of at most ${MAX_DESCRIPTION} characters`);
   if (problems.length) throw validationError(`Invalid access token: ${problems.join('; ')}`);
   const actorUrn = input.actorUrn as string;
-  authorize(caller, 'GENERATE_PERSONAL_ACCESS_TOKENS', { actor: actorUrn });
+  const service = actorUrn.startsWith(SERVICE_ACCOUNT_PREFIX);
+  const type: TokenType = service ? 'SERVICE' : 'PERSONAL';
+  if (input.type !== undefined && input.type !== type) {
+    throw validationError(`type ${input.type} does not fit ${actorUrn}: tokens of service accounts (${SERVICE_ACCOUNT_PREFIX}<id>) are SERVICE, all others PERSONAL`);
+  }
+  if (actorUrn === caller && !service) await deps.access.authorize(caller, 'GENERATE_PERSONAL_ACCESS_TOKENS', {}, 'a token acting as itself');
+  else await deps.access.authorize(caller, 'MANAGE_ACCESS_TOKENS', {}, `a token acting as ${actorUrn}`);
+  if (service && !(await deps.access.state()).serviceAccounts.has(actorUrn)) throw notFound(`No service account ${actorUrn}`);
   const lifetime = lifetimeOf(deps, input.duration ?? 'ONE_MONTH');
   const token = newToken();
   const now = Date.now();
   const doc = {
     name: (input.name as string).trim(), ...(typeof input.description === 'string' && { description: input.description }),
-    actorUrn, ownerUrn: caller, createdAt: now, expiresAt: now + lifetime, salt: token.salt, hash: token.hash,
+    type, actorUrn, ownerUrn: caller, createdAt: now, expiresAt: now + lifetime, salt: token.salt, hash: token.hash,
   };
   await deps.tokenStore.create(token.id, doc);
   return { accessToken: token.raw, metadata: metadataOf({ id: token.id, ...doc }) };
@@ -103,8 +114,8 @@ export async function listAccessTokens(deps: AccessTokenDeps, caller: string, in
     by[f.field] = values[0];
   }
   // Without the privilege, the list is the caller's own tokens: made by it, whatever the filter asks beyond that.
-  if (refusalOf(caller, 'MANAGE_ACCESS_TOKENS')) {
-    if (by.ownerUrn !== undefined && by.ownerUrn !== caller) authorize(caller, 'MANAGE_ACCESS_TOKENS');
+  if (!(await deps.access.decide(caller, 'MANAGE_ACCESS_TOKENS')).allowed) {
+    if (by.ownerUrn !== undefined && by.ownerUrn !== caller) await deps.access.authorize(caller, 'MANAGE_ACCESS_TOKENS', {}, 'tokens of other actors');
     by.ownerUrn = caller;
   }
   const page = await deps.tokenStore.list({ ...by, includeRevoked: input.includeRevoked === true, start, count });
@@ -116,7 +127,7 @@ export async function revokeAccessToken(deps: AccessTokenDeps, caller: string, t
   if (!isTokenId(tokenId)) throw validationError(`tokenId must be a token id (32 hexadecimal characters), got ${JSON.stringify(tokenId ?? null)}`);
   const token = await deps.tokenStore.get(tokenId);
   if (!token) throw notFound(`No access token ${tokenId}`);
-  if (token.ownerUrn !== caller) authorize(caller, 'GENERATE_PERSONAL_ACCESS_TOKENS', { actor: token.actorUrn });
+  if (token.ownerUrn !== caller && token.actorUrn !== caller) await deps.access.authorize(caller, 'MANAGE_ACCESS_TOKENS', {}, `revoking a token of ${token.ownerUrn}`);
   if (token.revokedAt !== undefined) return true;
   await deps.tokenStore.update(tokenId, { revokedAt: Date.now(), revokedBy: caller }, true);
   return true;

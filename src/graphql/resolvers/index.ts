@@ -1,5 +1,6 @@
 /** The one resolver table: every area's parts, merged type by type and field by field in this one place. */
 import { accessTokenResolvers } from './access/access-tokens.js';
+import { accessControlResolvers } from './access/access-control.js';
 import { baseResolvers } from './base.js';
 import { contextResolvers } from './context-reads.js';
 import { aggregateAcrossEntities } from './search/aggregate-across-entities.js';
@@ -29,6 +30,7 @@ const PARTS: ResolverMap[] = [
   propertyMutationResolvers,
   searchResolvers as ResolverMap,
   accessTokenResolvers as ResolverMap,
+  accessControlResolvers as ResolverMap,
 ];
 
 export function mergeResolvers(maps: ResolverMap[]): ResolverMap {

@@ -1,0 +1,102 @@
+/**
+ * The one authorization function of the operation layer, over a snapshot of the access index kept in memory. A
+ * snapshot is used for at most `freshMs` (1 s): past half of it a reload starts in the background, past all of it
+ * the request waits for one — so a policy, group or role change through any process applies everywhere within a
+ * second, and the hot path makes no engine call. A change through this process drops the snapshot at once.
+ */
+import { forbidden } from '../../errors.js';
+import { AccessState, describeDecision, type AccessDocs, type Decision, type Resource } from './access-state.js';
+import type { Right } from './change-rights.js';
+import { WRITE_PRIVILEGES, type Privilege, type Role } from './privileges.js';
+
+export interface AccessSource {
+  all(): Promise<AccessDocs>;
+}
+
+export const ACCESS_FRESH_MS = 1000;
+const EMPTY: AccessDocs = { policies: [], groups: [], bindings: [], serviceAccounts: [] };
+
+export class AccessControl {
+  private snapshot?: { state: AccessState; at: number };
+  private loading?: { generation: number; state: Promise<AccessState> };
+  private generation = 0;
+
+  constructor(
+    private readonly source: AccessSource,
+    private readonly defaultRole: Role | undefined,
+    /** Authentication is off: every caller may do everything, and nothing is read. */
+    private readonly unrestricted = false,
+    private readonly freshMs = ACCESS_FRESH_MS,
+  ) {
+    if (unrestricted) this.snapshot = { state: new AccessState(EMPTY, defaultRole, true), at: Infinity };
+  }
+
+  /** The current snapshot (see the module's note for how fresh). */
+  state(): AccessState | Promise<AccessState> {
+    const s = this.snapshot;
+    const age = s ? Date.now() - s.at : Infinity;
+    if (s && age < this.freshMs / 2) return s.state;
+    const next = this.reload();
+    if (s && age < this.freshMs) {
+      next.catch(() => undefined); // a failed background reload leaves the snapshot to age out
+      return s.state;
+    }
+    return next;
+  }
+
+  private reload(): Promise<AccessState> {
+    const generation = this.generation;
+    if (this.loading?.generation === generation) return this.loading.state;
+    const started = Date.now();
+    const state = this.source.all().then((docs) => {
+      const fresh = new AccessState(docs, this.defaultRole);
+      if (this.generation === generation) this.snapshot = { state: fresh, at: started };
+      return fresh;
+    });
+    this.loading = { generation, state };
+    const clear = () => {
+      if (this.loading?.state === state) this.loading = undefined;
+    };
+    state.then(clear, clear);
+    return state;
+  }
+
+  /** After a change of the access index through this process: the next decision reads it again. */
+  invalidate(): void {
+    this.generation++;
+    if (!this.unrestricted) this.snapshot = undefined;
+  }
+
+  async decide(actor: string, privilege: Privilege, resource: Resource = {}): Promise<Decision> {
+    return (await this.state()).decide(actor, privilege, resource);
+  }
+
+  /** Throws FORBIDDEN (403) naming the missing privilege and what decided, unless `actor` may. */
+  async authorize(actor: string, privilege: Privilege, resource: Resource = {}, what?: string): Promise<void> {
+    refuseUnless((await this.state()).decide(actor, privilege, resource), actor, what);
+  }
+
+  /** Every right at once (a write's changes): the first refused one refuses them all. */
+  async authorizeAll(actor: string, rights: readonly Right[], label?: string): Promise<void> {
+    if (rights.length === 0) return;
+    const state = await this.state();
+    for (const r of rights) refuseUnless(state.decide(actor, r.privilege, r.resource), actor, r.what, label);
+  }
+
+  /**
+   * Whether the actor could do anything of the kind at all, decided before a request's body is read: a caller that no
+   * role or policy lets read (or change anything) is refused whatever it sent.
+   */
+  async gate(actor: string, kind: 'read' | 'write'): Promise<void> {
+    const state = await this.state();
+    if (kind === 'read') return refuseUnless(state.decide(actor, 'VIEW_METADATA'), actor);
+    if (WRITE_PRIVILEGES.some((p) => state.decide(actor, p).allowed)) return;
+    throw forbidden(`${actor} may not change anything: no role or policy grants any of ${WRITE_PRIVILEGES.join(', ')}`, { privilege: 'EDIT_ENTITY', privileges: WRITE_PRIVILEGES });
+  }
+}
+
+function refuseUnless(d: Decision, actor: string, what?: string, label?: string): void {
+  if (d.allowed) return;
+  const on = what ? ` for ${what}` : '';
+  throw forbidden(`${label ? `${label}: ` : ''}${actor} lacks the privilege ${d.privilege}${on}: ${describeDecision(d)}`, { privilege: d.privilege, decidedBy: d.decidedBy });
+}

@@ -1,0 +1,58 @@
+/**
+ * Privileges and the built-in roles. A privilege names one kind of action; a role is a fixed set of privileges on every
+ * resource. Policies (policy-shape.ts) grant or deny privileges on narrower resources.
+ */
+
+export const PRIVILEGES = [
+  'VIEW_METADATA',
+  'EDIT_ENTITY_TAGS',
+  'EDIT_DATASET_COL_TAGS',
+  'EDIT_ENTITY_PROPERTIES',
+  'EDIT_ENTITY_DOCS',
+  'EDIT_ENTITY',
+  'DELETE_ENTITY',
+  'MANAGE_TAGS',
+  'MANAGE_STRUCTURED_PROPERTIES',
+  'GENERATE_PERSONAL_ACCESS_TOKENS',
+  'MANAGE_ACCESS_TOKENS',
+  'MANAGE_POLICIES',
+  'MANAGE_JOBS',
+] as const;
+
+export type Privilege = (typeof PRIVILEGES)[number];
+
+/** What each privilege allows, for the explain answer, the docs and the web page. */
+export const PRIVILEGE_TEXT: Readonly<Record<Privilege, string>> = {
+  VIEW_METADATA: 'read and search every entity, definition and tag',
+  EDIT_ENTITY_TAGS: 'add and remove tags on entities',
+  EDIT_DATASET_COL_TAGS: "add and remove tags on a dataset's columns",
+  EDIT_ENTITY_PROPERTIES: 'set and remove structured property values',
+  EDIT_ENTITY_DOCS: 'edit descriptions and documentation',
+  EDIT_ENTITY: 'write any other aspect (ingestion: properties, schema, keys)',
+  DELETE_ENTITY: 'soft delete, restore and hard delete entities',
+  MANAGE_TAGS: 'create, change and delete tags themselves',
+  MANAGE_STRUCTURED_PROPERTIES: 'create, change and delete structured property definitions',
+  GENERATE_PERSONAL_ACCESS_TOKENS: 'issue, list and revoke tokens acting as oneself',
+  MANAGE_ACCESS_TOKENS: "issue tokens for service accounts, list and revoke everyone's tokens",
+  MANAGE_POLICIES: 'change policies, groups, role bindings and service accounts',
+  MANAGE_JOBS: 'start and watch clean-up and reindex jobs',
+};
+
+/** Privileges that change metadata (a caller holding none of them may not send a write at all). */
+export const WRITE_PRIVILEGES: readonly Privilege[] = PRIVILEGES.filter((p) => p !== 'VIEW_METADATA' && p !== 'GENERATE_PERSONAL_ACCESS_TOKENS');
+
+export const ROLES = ['Admin', 'Editor', 'Reader'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_PRIVILEGES: Readonly<Record<Role, ReadonlySet<Privilege>>> = {
+  Admin: new Set(PRIVILEGES),
+  Editor: new Set(['VIEW_METADATA', 'EDIT_ENTITY_TAGS', 'EDIT_DATASET_COL_TAGS', 'EDIT_ENTITY_PROPERTIES', 'EDIT_ENTITY_DOCS', 'GENERATE_PERSONAL_ACCESS_TOKENS']),
+  Reader: new Set(['VIEW_METADATA', 'GENERATE_PERSONAL_ACCESS_TOKENS']),
+};
+
+/** The original's role URNs (`urn:li:dataHubRole:Editor`) and bare names both name a role. */
+export const ROLE_URN_PREFIX = 'urn:li:dataHubRole:';
+export function roleOf(name: string): Role | undefined {
+  const bare = name.startsWith(ROLE_URN_PREFIX) ? name.slice(ROLE_URN_PREFIX.length) : name;
+  return ROLES.find((r) => r.toLowerCase() === bare.toLowerCase());
+}
