@@ -13,6 +13,7 @@ import { runPropertiesList } from './commands/properties-list.js';
 import { runPropertiesUpsert } from './commands/properties-upsert.js';
 import { runTokenCreate } from './commands/token-create.js';
 import { runTokenIssue, runTokenList, runTokenRevoke } from './commands/token-stored.js';
+import * as access from './commands/access.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -123,6 +124,52 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .description('revoke a stored access token: every Tessera process refuses it within a second')
     .requiredOption('--id <id>', 'the token id (from `token list`)')
     .action((o) => runTokenRevoke(ctx, o));
+
+  const policy = program.command('policy').description('policies: who may do what, on which resources (MANAGE_POLICIES)');
+  policy.command('list').description('every policy').action(() => access.runPolicyList(ctx));
+  policy
+    .command('create')
+    .description('create a policy from a YAML or JSON file: {name, effect?, privileges, actors: {users?, groups?, roles?, allUsers?}, resources?: {entityTypes?, urns?, platforms?, tags?, propertyUrns?, tagUrns?}}')
+    .requiredOption('-f, --file <file>', 'the policy file')
+    .action((o) => access.runPolicyWrite(ctx, o));
+  policy
+    .command('update')
+    .description("replace a policy's content from a file")
+    .requiredOption('--urn <urn>', 'urn:li:dataHubPolicy:<id>')
+    .requiredOption('-f, --file <file>', 'the policy file')
+    .action((o) => access.runPolicyWrite(ctx, o));
+  policy.command('delete').description('delete a policy').requiredOption('--urn <urn>', 'urn:li:dataHubPolicy:<id>').action((o) => access.runPolicyDelete(ctx, o));
+
+  const group = program.command('group').description('groups of users, for roles and policies (MANAGE_POLICIES)');
+  group.command('list').description('groups and their members').action(() => access.runGroupList(ctx));
+  group.command('create').description('create a group').requiredOption('--id <id>', 'the id in urn:li:corpGroup:<id>').option('--name <name>', 'display name').option('--description <text>', 'what it is').action((o) => access.runGroupCreate(ctx, o));
+  group.command('add').description('add members').requiredOption('--group <urn>', 'urn:li:corpGroup:<id>').requiredOption('--user <urn>', 'urn:li:corpuser:<id> (repeatable)', collect, []).action((o) => access.runGroupMembers(ctx, o, false));
+  group.command('remove').description('remove members').requiredOption('--group <urn>', 'urn:li:corpGroup:<id>').requiredOption('--user <urn>', 'urn:li:corpuser:<id> (repeatable)', collect, []).action((o) => access.runGroupMembers(ctx, o, true));
+  group.command('delete').description('delete a group').requiredOption('--group <urn>', 'urn:li:corpGroup:<id>').action((o) => access.runGroupDelete(ctx, o));
+
+  const role = program.command('role').description('the built-in roles Admin, Editor, Reader (MANAGE_POLICIES)');
+  role.command('list').description('roles, their privileges and bound actors').action(() => access.runRoleList(ctx));
+  role
+    .command('assign')
+    .description('bind users, groups or service accounts to a role (--role none unbinds: DEFAULT_ROLE applies)')
+    .requiredOption('--role <role>', 'Admin, Editor, Reader or none')
+    .requiredOption('--actor <urn>', 'urn:li:corpuser:<id> or urn:li:corpGroup:<id> (repeatable)', collect, [])
+    .action((o) => access.runRoleAssign(ctx, o));
+
+  const account = program.command('service-account').description('service accounts: actors for scripts, whose tokens outlive their makers (MANAGE_POLICIES)');
+  account.command('list').description('every service account').action(() => access.runServiceAccountList(ctx));
+  account.command('create').description('create urn:li:corpuser:service.<id>').requiredOption('--id <id>', 'lower-case letters, digits, _ or -').option('--description <text>', 'what it is for').action((o) => access.runServiceAccountCreate(ctx, o));
+  account.command('delete').description('delete it and revoke its tokens').requiredOption('--urn <urn>', 'urn:li:corpuser:service.<id>').action((o) => access.runServiceAccountDelete(ctx, o));
+
+  program
+    .command('explain')
+    .description('may an actor (default: you) use a privilege, and which rule decides')
+    .requiredOption('--privilege <privilege>', 'e.g. EDIT_ENTITY_PROPERTIES')
+    .option('--actor <urn>', 'another actor (needs MANAGE_POLICIES)')
+    .option('--resource <urn>', 'an entity')
+    .option('--property <urn>', 'the structured property the action concerns')
+    .option('--tag <urn>', 'the tag the action concerns')
+    .action((o) => access.runExplain(ctx, o));
 
   return program;
 }

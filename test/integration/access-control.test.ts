@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
+import { cliEnv, ensureBuilt, runCli, tempHome, writeHomeFile } from './cli-harness.js';
 import { enc, startTestApp, TEST_SECRET, type TestApp } from './harness.js';
 
 let a: TestApp;
@@ -296,5 +297,48 @@ describe('changes apply in every process within a second', () => {
     const viaA = () => a.request('POST', `/openapi/v3/entity/dataset/${enc(urn)}/editableDatasetProperties?createIfNotExists=false`, { value: { description: `v${n++}` } }, { token: who });
     while ((await viaA()).status !== 200 && Date.now() - granted < 3000);
     expect(Date.now() - granted).toBeLessThan(1200);
+  });
+});
+
+describe('the CLI', () => {
+  it('sets up a property steward: a service account, a group bound to Reader, a policy file, explain, and a token that acts as the account', async () => {
+    await ensureBuilt();
+    const home = tempHome();
+    const env = cliEnv(a, home, { TESSERA_TOKEN: tokens.admin });
+    const ok = async (args: string[]) => {
+      const r = await runCli(args, env);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      return r;
+    };
+    expect((await ok(['service-account', 'create', '--id', 'privacy-bot'])).stdout).toMatch(/Created urn:li:corpuser:service\.privacy-bot/);
+    await ok(['group', 'create', '--id', 'privacy-team', '--name', 'Privacy team']);
+    expect((await ok(['group', 'add', '--group', 'urn:li:corpGroup:privacy-team', '--user', 'urn:li:corpuser:service.privacy-bot'])).stdout).toMatch(/1 member/);
+    const file = writeHomeFile(home, 'steward.yaml', [
+      'name: Privacy team edits privacy values',
+      'privileges: [EDIT_ENTITY_PROPERTIES]',
+      'actors: {groups: [privacy-team]}',
+      "resources: {entityTypes: [dataset], propertyUrns: ['io.acme.privacy.*']}",
+    ].join('\n'));
+    expect((await ok(['policy', 'create', '-f', file])).stdout).toMatch(/Created urn:li:dataHubPolicy:/);
+    expect((await ok(['policy', 'list'])).stdout).toMatch(/Privacy team edits privacy values\tALLOW\tACTIVE\tEDIT_ENTITY_PROPERTIES\turn:li:corpGroup:privacy-team\turn:li:structuredProperty:io\.acme\.privacy\.\*/);
+    const bot = 'urn:li:corpuser:service.privacy-bot';
+    const yes = await ok(['explain', '--actor', bot, '--privilege', 'edit_entity_properties', '--property', PRIVACY]);
+    expect(yes.stdout).toMatch(/^ALLOWED: policy 'Privacy team edits privacy values'/);
+    const no = await ok(['explain', '--actor', bot, '--privilege', 'EDIT_ENTITY_PROPERTIES', '--property', RETENTION]);
+    expect(no.stdout).toMatch(/^REFUSED: no role or policy grants EDIT_ENTITY_PROPERTIES/);
+    const issued = await ok(['token', 'issue', '--name', 'bot', '--actor', bot, '--duration', 'ONE_WEEK']);
+    const botToken = issued.stdout.trim();
+    const urn = await freshDataset();
+    const put = (propertyUrn: string, v: unknown) =>
+      a.request('POST', `/openapi/v3/entity/dataset/${enc(urn)}/structuredProperties?createIfNotExists=false`, { value: { properties: [{ propertyUrn, values: [v] }] } }, { token: botToken });
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await put(PRIVACY, { string: 'high' })).status).toBe(200);
+    expect((await put(RETENTION, { double: 7 })).status).toBe(403);
+    const del = await ok(['service-account', 'delete', '--urn', bot]);
+    expect(del.stdout).toMatch(/revoked 1 token/);
+    expect((await a.request('GET', '/openapi/v3/me', undefined, { token: botToken })).status).toBe(401);
+    const refused = await runCli(['policy', 'list'], { ...env, TESSERA_TOKEN: tokens.editor });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/MANAGE_POLICIES/);
   });
 });

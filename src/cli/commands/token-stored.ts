@@ -20,7 +20,7 @@ export async function runTokenIssue(ctx: CliContext, opts: { name: string; actor
   const actorUrn = opts.actor ?? (await client.request<{ actor: string }>('GET', '/openapi/v3/me').catch(() => undefined))?.actor;
   if (!actorUrn) throw new CliError('--actor is required (urn:li:corpuser:<id>): the server did not say who this token acts as');
   const made = await client.request<{ accessToken: string; metadata: TokenMetadata }>('POST', '/openapi/v3/tokens', {
-    body: { type: 'PERSONAL', actorUrn, duration, name: opts.name, ...(opts.description !== undefined && { description: opts.description }) },
+    body: { actorUrn, duration, name: opts.name, ...(opts.description !== undefined && { description: opts.description }) },
   });
   if (ctx.json()) return ctx.printJson(made);
   ctx.io.err(`Token ${made.metadata.id} acts as ${made.metadata.actorUrn} until ${when(made.metadata.expiresAt)}. It is shown this once: only a hash of it is kept.`);
