@@ -42,6 +42,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   const tokenStore = new TokenStore(client, names);
   const accessStore = new AccessStore(client, names);
   const defaultRole = config.DEFAULT_ROLE === 'None' ? undefined : config.DEFAULT_ROLE;
+  const access = new AccessControl(accessStore, defaultRole, config.AUTH_MODE === 'none').start();
   metrics.observeJobQueue(() => jobStore.queueStats());
   return {
     config,
@@ -52,12 +53,15 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
     jobStore,
     tokenStore,
     accessStore,
-    access: new AccessControl(accessStore, defaultRole, config.AUTH_MODE === 'none'),
+    access,
     auth: createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET, tokenStore),
     hooks: createCatalogHooks(),
     definitionCache: new DefinitionCache(config.DEFINITION_CACHE_MS),
     metrics,
     instanceId: randomUUID(),
-    close: () => client.close(),
+    close: () => {
+      access.stop();
+      return client.close();
+    },
   };
 }

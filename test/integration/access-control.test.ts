@@ -336,7 +336,11 @@ describe('the CLI', () => {
     expect((await put(RETENTION, { double: 7 })).status).toBe(403);
     const del = await ok(['service-account', 'delete', '--urn', bot]);
     expect(del.stdout).toMatch(/revoked 1 token/);
-    expect((await a.request('GET', '/openapi/v3/me', undefined, { token: botToken })).status).toBe(401);
+    // Its rights end at once (no default role for a deleted account); its token is refused within a second.
+    expect((await put(PRIVACY, { string: 'low' })).status).toBe(403);
+    const deleted = Date.now();
+    while ((await a.request('GET', '/openapi/v3/me', undefined, { token: botToken })).status !== 401 && Date.now() - deleted < 3000);
+    expect(Date.now() - deleted).toBeLessThan(1200);
     const refused = await runCli(['policy', 'list'], { ...env, TESSERA_TOKEN: tokens.editor });
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toMatch(/MANAGE_POLICIES/);

@@ -1,8 +1,9 @@
 /**
  * The one authorization function of the operation layer, over a snapshot of the access index kept in memory. A
- * snapshot is used for at most `freshMs` (1 s): past half of it a reload starts in the background, past all of it
- * the request waits for one — so a policy, group or role change through any process applies everywhere within a
- * second, and the hot path makes no engine call. A change through this process drops the snapshot at once.
+ * timer reloads it every half of `freshMs` (1 s), off the request path; a request finds a snapshot older than
+ * `freshMs` only when reloads fail or stall, and then waits for one (refusing with 503 while the engine is away,
+ * never deciding on stale rights). So a policy, group or role change through any process applies everywhere within
+ * a second, and the hot path makes no engine call. A change through this process drops the snapshot at once.
  */
 import { forbidden } from '../../errors.js';
 import { AccessState, describeDecision, type AccessDocs, type Decision, type Resource } from './access-state.js';
@@ -20,6 +21,7 @@ export class AccessControl {
   private snapshot?: { state: AccessState; at: number };
   private loading?: { generation: number; state: Promise<AccessState> };
   private generation = 0;
+  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly source: AccessSource,
@@ -31,17 +33,24 @@ export class AccessControl {
     if (unrestricted) this.snapshot = { state: new AccessState(EMPTY, defaultRole, true), at: Infinity };
   }
 
+  /** Starts the background reloads (a process serving requests); without them every second request past 1 s reads. */
+  start(): this {
+    if (this.unrestricted || this.timer) return this;
+    this.timer = setInterval(() => this.reload().catch(() => undefined), this.freshMs / 2);
+    this.timer.unref();
+    return this;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
   /** The current snapshot (see the module's note for how fresh). */
   state(): AccessState | Promise<AccessState> {
     const s = this.snapshot;
-    const age = s ? Date.now() - s.at : Infinity;
-    if (s && age < this.freshMs / 2) return s.state;
-    const next = this.reload();
-    if (s && age < this.freshMs) {
-      next.catch(() => undefined); // a failed background reload leaves the snapshot to age out
-      return s.state;
-    }
-    return next;
+    if (s && Date.now() - s.at < this.freshMs) return s.state;
+    return this.reload();
   }
 
   private reload(): Promise<AccessState> {

@@ -2,7 +2,7 @@
  * One snapshot of everything that decides access — policies, groups with their members, role bindings — and the
  * decision itself, pure and in memory: deny rules win, then the actor's roles, then allow rules.
  */
-import type { Group, Policy, RoleBinding, ServiceAccount } from './policy-shape.js';
+import { SERVICE_ACCOUNT_PREFIX, type Group, type Policy, type RoleBinding, type ServiceAccount } from './policy-shape.js';
 import { ROLE_PRIVILEGES, type Privilege, type Role } from './privileges.js';
 
 /** The administrator every installation starts with (the token printed at first start acts as it); no rule binds it. */
@@ -106,6 +106,8 @@ export class AccessState {
   decide(actor: string, privilege: Privilege, resource: Resource = {}): Decision {
     if (this.unrestricted) return { allowed: true, privilege, decidedBy: { kind: 'unrestricted' } };
     if (actor === BOOTSTRAP_ADMIN) return { allowed: true, privilege, decidedBy: { kind: 'bootstrap' } };
+    // A service account that does not exist (any more) has no rights, not even the default role's.
+    if (actor.startsWith(SERVICE_ACCOUNT_PREFIX) && !this.serviceAccounts.has(actor)) return { allowed: false, privilege, decidedBy: { kind: 'none' } };
     const roles = this.rolesOf(actor);
     const roleNames = roles.map((r) => r.role);
     const groups = this.groupsOf(actor);
