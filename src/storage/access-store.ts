@@ -3,7 +3,6 @@
  * `<kind>:<id>`. Writes refresh at once, so every process's next reload (at most a second later) sees them.
  */
 import type { Client } from '@opensearch-project/opensearch';
-import type { AccessDocs } from '../catalog/access/access-state.js';
 import type { IndexNames } from './indices.js';
 import { absentAsNull, guarded, isVersionConflict } from './opensearch-errors.js';
 
@@ -11,7 +10,15 @@ export type AccessKind = 'policy' | 'group' | 'roleBinding' | 'serviceAccount';
 /** Every access document, at most; a larger set is refused when written (see `count`). */
 export const MAX_ACCESS_DOCS = 10_000;
 
-const KEYS: Record<AccessKind, keyof AccessDocs> = { policy: 'policies', group: 'groups', roleBinding: 'bindings', serviceAccount: 'serviceAccounts' };
+/** Every access document by kind, as stored (catalog/access gives them their shapes). */
+export interface StoredAccess {
+  policies: object[];
+  groups: object[];
+  bindings: object[];
+  serviceAccounts: object[];
+}
+
+const KEYS: Record<AccessKind, keyof StoredAccess> = { policy: 'policies', group: 'groups', roleBinding: 'bindings', serviceAccount: 'serviceAccounts' };
 
 export class AccessStore {
   constructor(
@@ -24,9 +31,9 @@ export class AccessStore {
   }
 
   /** Everything, as one snapshot. */
-  async all(): Promise<AccessDocs> {
+  async all(): Promise<StoredAccess> {
     const res = await guarded(() => this.client.search({ index: this.index, body: { size: MAX_ACCESS_DOCS, query: { match_all: {} }, sort: ['_doc'] } }));
-    const out: AccessDocs = { policies: [], groups: [], bindings: [], serviceAccounts: [] };
+    const out: StoredAccess = { policies: [], groups: [], bindings: [], serviceAccounts: [] };
     for (const h of (res.body as any).hits.hits) {
       const { kind, ...doc } = h._source;
       const key = KEYS[kind as AccessKind];

@@ -8,10 +8,12 @@
 import { forbidden } from '../../errors.js';
 import { AccessState, describeDecision, type AccessDocs, type Decision, type Resource } from './access-state.js';
 import type { Right } from './change-rights.js';
+import type { StoredAccess } from '../../storage/access-store.js';
 import { WRITE_PRIVILEGES, type Privilege, type Role } from './privileges.js';
 
 export interface AccessSource {
-  all(): Promise<AccessDocs>;
+  /** Every policy, group, role binding and service account, as stored (storage/access-store.ts). */
+  all(): Promise<StoredAccess>;
 }
 
 export const ACCESS_FRESH_MS = 1000;
@@ -58,7 +60,7 @@ export class AccessControl {
     if (this.loading?.generation === generation) return this.loading.state;
     const started = Date.now();
     const state = this.source.all().then((docs) => {
-      const fresh = new AccessState(docs, this.defaultRole);
+      const fresh = new AccessState(docs as AccessDocs, this.defaultRole);
       if (this.generation === generation) this.snapshot = { state: fresh, at: started };
       return fresh;
     });

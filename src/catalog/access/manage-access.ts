@@ -57,7 +57,7 @@ export async function listPolicies(deps: ManageAccessDeps, caller: string, input
   const count = input.count ?? 20;
   if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 0 || count > 1000) throw validationError('start must be 0 or more, count from 0 to 1000');
   const q = input.query?.trim().toLowerCase();
-  const all = (await deps.accessStore.all()).policies
+  const all = ((await deps.accessStore.all()).policies as Policy[])
     .filter((p) => !q || q === '*' || p.name.toLowerCase().includes(q) || p.description?.toLowerCase().includes(q))
     .sort((a, b) => a.createdAt - b.createdAt || a.urn.localeCompare(b.urn));
   const policies = all.slice(start, start + count);
@@ -121,7 +121,7 @@ const groupKey = (urn: unknown) => {
 
 export async function listGroups(deps: ManageAccessDeps, caller: string): Promise<Group[]> {
   await manage(deps, caller, 'listing groups');
-  return (await deps.accessStore.all()).groups.sort((a, b) => a.urn.localeCompare(b.urn));
+  return ((await deps.accessStore.all()).groups as Group[]).sort((a, b) => a.urn.localeCompare(b.urn));
 }
 
 export async function createGroup(deps: ManageAccessDeps, caller: string, input: unknown): Promise<Group> {
@@ -161,7 +161,7 @@ export async function changeMembers(deps: ManageAccessDeps, caller: string, urn:
 
 export async function listRoles(deps: ManageAccessDeps, caller: string) {
   await manage(deps, caller, 'listing role bindings');
-  const bindings = (await deps.accessStore.all()).bindings;
+  const bindings = (await deps.accessStore.all()).bindings as RoleBinding[];
   return ROLES.map((role) => ({
     name: role,
     urn: `${ROLE_URN_PREFIX}${role}`,
@@ -186,7 +186,7 @@ export async function assignRole(deps: ManageAccessDeps, caller: string, input: 
 
 export async function listServiceAccounts(deps: ManageAccessDeps, caller: string): Promise<ServiceAccount[]> {
   await manage(deps, caller, 'listing service accounts');
-  return (await deps.accessStore.all()).serviceAccounts.sort((a, b) => a.urn.localeCompare(b.urn));
+  return ((await deps.accessStore.all()).serviceAccounts as ServiceAccount[]).sort((a, b) => a.urn.localeCompare(b.urn));
 }
 
 export async function createServiceAccount(deps: ManageAccessDeps, caller: string, input: unknown): Promise<ServiceAccount> {
