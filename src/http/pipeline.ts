@@ -17,6 +17,7 @@ import { requestObserver, UNROUTED } from './request-log.js';
 import { DECLINE, type Call } from '../wire/route.js';
 import { createRouter, type Router } from './router.js';
 import { createRoutes } from './routes.js';
+import { clearSessionCookie, sessionAuthorization } from './web-session.js';
 
 type Req = IncomingMessage & { body?: unknown };
 
@@ -24,9 +25,22 @@ export function createRequestListener(services: Services, router: Router = creat
   const readBody = bodyReader({ maxBodyBytes: services.config.MAX_BODY_BYTES, maxJsonDepth: services.config.MAX_JSON_DEPTH });
   const observe = requestObserver(services.log, services.metrics);
 
+  /** The caller: from the Authorization header, else from the web page's session cookie (cleared when refused). */
+  async function authenticate(req: Req, res: ServerResponse): Promise<string> {
+    const header = authorizationOf(req.rawHeaders, req.headers.authorization);
+    if (header !== undefined) return services.auth.authenticate(header);
+    const session = sessionAuthorization(req);
+    try {
+      return await services.auth.authenticate(session);
+    } catch (e) {
+      if (session !== undefined) clearSessionCookie(req, res);
+      throw e;
+    }
+  }
+
   async function serve(req: Req, res: ServerResponse, path: string, search: string, seen: { route: string; actor?: string }): Promise<void> {
     const method = req.method ?? 'GET';
-    const actor = router.isPublic(method, path, req.headers) ? undefined : await services.auth.authenticate(authorizationOf(req.rawHeaders, req.headers.authorization));
+    const actor = router.isPublic(method, path, req.headers) ? undefined : await authenticate(req, res);
     seen.actor = actor;
     if (actor !== undefined) {
       const gate = router.gateOf(method, path);

@@ -20,6 +20,7 @@ import { openApiRoutes } from './openapi-routes.js';
 import type { Call, Route } from '../wire/route.js';
 import { systemRoutes } from './system-routes.js';
 import { uiRoutes } from './ui-routes.js';
+import { webSessionRoutes } from './web-session.js';
 import { v2Dialect } from './v2/dialect.js';
 import { v3Dialect } from './v3/dialect.js';
 
@@ -63,6 +64,7 @@ export function createRoutes(services: Services): Route[] {
     ...accessTokenRoutes(services),
     ...accessRoutes(services),
     ...graphqlRoutes(services),
+    ...webSessionRoutes(),
     ...uiRoutes(),
   ];
 }

@@ -1,4 +1,8 @@
-/** Signing in: the printed `#token=` link, pasting a token, and refused or expired tokens landing on the form with the reason. */
+/**
+ * Signing in: the printed `#token=` link and pasting a token both start a session kept in an HttpOnly, SameSite=Strict
+ * cookie (no script can read the token); it survives reloads and new tabs; refused or expired tokens land on the form
+ * with the reason; signing out ends it on the server too.
+ */
 import { describe, expect, it } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
 import { startTestApp, TEST_SECRET } from '../integration/harness.js';
@@ -8,16 +12,35 @@ import { seedCatalog } from './seed.js';
 const fx = useBrowserApp('uisignin', seedCatalog);
 
 describe('web page sign-in', () => {
-  it('signs in through the fragment link, keeps the token in sessionStorage and removes it from the address bar', async () => {
+  it('signs in through the fragment link into a session no script can read, which survives reloads and new tabs', async () => {
     const { page, app } = fx;
     await signInByLink(fx);
     await expect.poll(() => page.locator('.result').count()).toBeGreaterThan(0);
     expect(page.url()).not.toContain('token');
     expect(page.url()).toBe(`${app.url}/ui/search`);
-    expect(await page.evaluate(() => sessionStorage.getItem('tessera.token'))).toBe(app.token);
-    // A reload keeps the session (same tab).
+    const cookies = await page.context().cookies();
+    expect(cookies.map((c) => [c.name, c.httpOnly, c.sameSite, c.path])).toEqual([['tessera_session', true, 'Strict', '/']]);
+    expect(await page.evaluate(() => [document.cookie, sessionStorage.length, localStorage.length])).toEqual(['', 0, 0]);
     await page.reload();
     await expect.poll(() => page.locator('.result').count()).toBeGreaterThan(0);
+    const tab = await page.context().newPage();
+    await tab.goto(`${app.url}/ui/tags`);
+    await expect.poll(() => tab.getByTestId('signed-in-as').textContent()).toMatch(/urn:li:corpuser:tester/);
+    await tab.close();
+  });
+
+  it('the session cookie alone cannot change anything without the header of the page (a cross-site form cannot send it)', async () => {
+    const { page, app } = fx;
+    await signInByLink(fx);
+    await page.locator('.result').first().waitFor();
+    const cookie = (await page.context().cookies())[0];
+    const headers = { cookie: `${cookie.name}=${cookie.value}`, 'content-type': 'application/json' };
+    const read = await fetch(`${app.url}/openapi/v3/me`, { headers });
+    expect(read.status).toBe(200);
+    const write = await fetch(`${app.url}/api/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: 'mutation { createGroup(input: {name: "x"}) }' }) });
+    expect(write.status).toBe(403);
+    const marked = await fetch(`${app.url}/api/graphql`, { method: 'POST', headers: { ...headers, 'x-tessera-client': 'web' }, body: JSON.stringify({ query: '{ me { roles } }' }) });
+    expect(marked.status).toBe(200);
   });
 
   it('loads everything from this service and never puts the token in a URL', async () => {
@@ -47,7 +70,7 @@ describe('web page sign-in', () => {
     const api = await app.request('POST', '/api/graphql', { query: '{ __typename }' }, { token: forged });
     expect(api.status).toBe(401);
     await expect.poll(() => page.getByTestId('sign-in-reason').textContent()).toBe(api.body.message);
-    expect(await page.evaluate(() => sessionStorage.getItem('tessera.token'))).toBeNull();
+    expect(await page.context().cookies()).toEqual([]);
   });
 
   it('an expired token lands on the sign-in form saying it expired', async () => {
@@ -57,19 +80,17 @@ describe('web page sign-in', () => {
     await expect.poll(() => page.getByTestId('sign-in-reason').textContent()).toMatch(/expired/i);
   });
 
-  it('offers to go on without a token only when the service has authentication off', async () => {
+  it('asks for a token unless the service has authentication off', async () => {
     const { page, app } = fx;
     await page.goto(`${app.url}/ui/search`);
     await page.getByLabel('Access token').waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await page.getByRole('button', { name: 'Continue without a token' }).count()).toBe(0);
+    expect(await page.getByTestId('sign-in-reason').count()).toBe(0);
 
     const open = await startTestApp('uiauthoff', { AUTH_MODE: 'none' });
     try {
       await page.goto(`${open.url}/ui/search`);
-      await page.getByRole('button', { name: 'Continue without a token' }).click();
       await page.locator('.total').waitFor();
-      expect(await page.evaluate(() => sessionStorage.getItem('tessera.token'))).toBe('');
+      expect(await page.context().cookies(open.url)).toEqual([]);
     } finally {
       await open.close();
     }
@@ -80,6 +101,8 @@ describe('web page sign-in', () => {
     await signInByLink(fx);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Access token').waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('tessera.token'))).toBeNull();
+    await expect.poll(() => page.context().cookies()).toEqual([]);
+    await page.reload();
+    await page.getByLabel('Access token').waitFor();
   });
 });

@@ -1,5 +1,7 @@
 /** /ui/tokens in a browser: issue a stored token (shown once), see it listed, use it, revoke it. */
 import { describe, expect, it } from 'vitest';
+import { mintToken } from '../../src/auth/tokens.js';
+import { TEST_SECRET } from '../integration/harness.js';
 import { signInByLink, useBrowserApp } from './browser-harness.js';
 
 const fx = useBrowserApp('uitokens');
@@ -15,7 +17,7 @@ describe('web page tokens page', () => {
     const shown = page.getByLabel('The new token');
     await expect.poll(() => shown.inputValue()).toMatch(/^tsr_pat_/);
     const token = await shown.inputValue();
-    expect((await app.request('GET', '/openapi/v3/me', undefined, { token })).body).toEqual({ actor: 'urn:li:corpuser:tester' });
+    expect((await app.request('GET', '/openapi/v3/me', undefined, { token })).body).toMatchObject({ actor: 'urn:li:corpuser:tester' });
 
     const row = page.locator('.token-list tbody tr', { hasText: 'Airflow loader' });
     await expect.poll(() => row.count()).toBe(1);
@@ -25,8 +27,10 @@ describe('web page tokens page', () => {
     await expect.poll(async () => (await app.request('GET', '/openapi/v3/me', undefined, { token })).status, { timeout: 3000 }).toBe(401);
   });
 
-  it('shows the API refusing a token for another actor', async () => {
-    const { page } = fx;
+  it('shows the API refusing a token for another actor (to a caller without MANAGE_ACCESS_TOKENS)', async () => {
+    const { page, app } = fx;
+    const admin = await mintToken(TEST_SECRET, 'urn:li:corpuser:admin', 600);
+    expect((await app.request('POST', '/openapi/v3/roles/assignments', { role: 'Reader', actors: ['urn:li:corpuser:tester'] }, { token: admin })).status).toBe(200);
     await signInByLink(fx, '/ui/tokens');
     await page.getByLabel('Name').fill('not mine');
     await page.getByLabel('Acts as').fill('urn:li:corpuser:someone-else');

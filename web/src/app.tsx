@@ -1,5 +1,6 @@
 /** The page frame: sign-in gate, navigation, and the route table. */
-import { signOut, useSession } from './auth/session';
+import { can, signOut, useSession } from './auth/session';
+import { AccessPage } from './pages/access-page';
 import { Link, navigate, useLocation } from './router';
 import { SignInPage } from './pages/sign-in-page';
 import { SearchPage } from './pages/search-page';
@@ -14,6 +15,7 @@ const SECTIONS = [
   { to: '/properties', label: 'Properties' },
   { to: '/tags', label: 'Tags' },
   { to: '/tokens', label: 'Tokens' },
+  { to: '/access', label: 'Access', needs: 'MANAGE_POLICIES' },
 ];
 
 export function App() {
@@ -28,7 +30,8 @@ export function App() {
     if (!first.current) main.current?.focus();
     first.current = false;
   }, [loc.path]);
-  if (session.token === null) return <SignInPage reason={session.reason} />;
+  if (session.status === 'checking') return <main id="main" aria-busy="true" />;
+  if (session.status === 'out') return <SignInPage reason={session.reason} />;
   return (
     <>
       <a class="skip" href="#main">
@@ -37,12 +40,16 @@ export function App() {
       <header class="top">
         <strong class="brand">Tessera</strong>
         <nav aria-label="Sections">
-          {SECTIONS.map((s) => (
+          {SECTIONS.filter((s) => !s.needs || can(s.needs)).map((s) => (
             <Link key={s.to} to={s.to} aria-current={loc.path.startsWith(s.to) ? 'page' : undefined}>
               {s.label}
             </Link>
           ))}
         </nav>
+        <span class="who" data-testid="signed-in-as">
+          {session.actor}
+          {session.roles.length > 0 && ` (${session.roles.join(', ')})`}
+        </span>
         <button type="button" class="link" onClick={() => signOut('You signed out.')}>
           Sign out
         </button>
@@ -60,6 +67,7 @@ function Route({ path, params }: { path: string; params: URLSearchParams }) {
   if (path.startsWith('/properties')) return <PropertiesPage />;
   if (path.startsWith('/tags')) return <TagsPage />;
   if (path.startsWith('/tokens')) return <TokensPage />;
+  if (path.startsWith('/access')) return <AccessPage />;
   return (
     <section>
       <h1>Not found</h1>

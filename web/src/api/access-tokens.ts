@@ -28,7 +28,7 @@ export async function listTokens(ownerUrn?: string): Promise<{ total: number; to
 export async function issueToken(input: { actorUrn: string; name: string; description?: string; duration: string }): Promise<{ accessToken: string; metadata: AccessToken }> {
   const data = await mutate<{ createAccessToken: { accessToken: string; metadata: AccessToken } }>(
     `mutation issue($input: CreateAccessTokenInput!) { createAccessToken(input: $input) { accessToken metadata { id name description actorUrn ownerUrn createdAt expiresAt lastUsedAt } } }`,
-    { input: { type: 'PERSONAL', ...input } },
+    { input: { type: input.actorUrn.startsWith('urn:li:corpuser:service.') ? 'SERVICE' : 'PERSONAL', ...input } },
   );
   return data.createAccessToken;
 }

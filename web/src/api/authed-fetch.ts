@@ -1,20 +1,19 @@
-/** fetch with the bearer token; a 401 from any call signs the user out with the API's reason. */
-import { currentToken, signOut } from '../auth/session';
+/** fetch within the signed-in session (its cookie, and the header that marks the page's own requests); a 401 signs the user out with the API's reason. */
+import { CLIENT_HEADER, sessionRefused } from '../auth/session';
 
 export async function authedFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  const token = currentToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const res = await fetch(input, { ...init, headers });
+  for (const [k, v] of Object.entries(CLIENT_HEADER)) headers.set(k, v);
+  const res = await fetch(input, { ...init, headers, credentials: 'same-origin' });
   if (res.status === 401) {
-    let reason = 'The token was refused.';
+    let reason = 'The session was refused.';
     try {
       const body = (await res.clone().json()) as { message?: string };
       if (body.message) reason = body.message;
     } catch {
       // keep the generic reason
     }
-    signOut(reason);
+    sessionRefused(reason);
   }
   return res;
 }

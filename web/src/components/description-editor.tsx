@@ -3,6 +3,8 @@ import { useState } from 'preact/hooks';
 import { messageOf } from '../api/api-error';
 
 interface Props {
+  /** The caller may not edit it: shown, not offered for change. */
+  readOnly?: boolean;
   /** What ingestion wrote (datasetProperties). */
   ingested: string | null;
   /** What people edited (editableDatasetProperties); shown first. */
@@ -10,7 +12,7 @@ interface Props {
   onSave(description: string): Promise<void>;
 }
 
-export function DescriptionEditor({ ingested, edited, onSave }: Props) {
+export function DescriptionEditor({ ingested, edited, onSave, readOnly = false }: Props) {
   const shown = edited || ingested || '';
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(shown);
@@ -21,9 +23,11 @@ export function DescriptionEditor({ ingested, edited, onSave }: Props) {
     return (
       <div class="description-editor">
         <p class="description">{shown || <em>No description.</em>}</p>
-        <button type="button" class="link" aria-label="Edit description" onClick={() => (setText(shown), setError(null), setEditing(true))}>
-          Edit
-        </button>
+        {!readOnly && (
+          <button type="button" class="link" aria-label="Edit description" onClick={() => (setText(shown), setError(null), setEditing(true))}>
+            Edit
+          </button>
+        )}
       </div>
     );
   }

@@ -7,6 +7,8 @@ import type { PropertyEntry } from '../api/search-queries';
 import { ValueForm } from './value-form';
 
 interface Props {
+  /** The caller may not set values: they are shown, not offered for change. */
+  readOnly?: boolean;
   assetUrn: string;
   /** GraphQL entity type of the asset, to offer only properties that apply to it. */
   entityType: 'DATASET' | 'SCHEMA_FIELD';
@@ -16,7 +18,7 @@ interface Props {
   onChanged(): void;
 }
 
-export function PropertyEditor({ assetUrn, entityType, entries, definitions, scope, onChanged }: Props) {
+export function PropertyEditor({ assetUrn, entityType, entries, definitions, scope, onChanged, readOnly = false }: Props) {
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const byUrn = new Map(definitions.map((d) => [d.urn, d]));
@@ -51,19 +53,21 @@ export function PropertyEditor({ assetUrn, entityType, entries, definitions, sco
                   ) : (
                     <>
                       <span class="values">{values.join(', ')}</span>{' '}
-                      {d && (
+                      {d && !readOnly && (
                         <button type="button" class="link" aria-label={`Change ${label}`} onClick={() => setEditing(d.urn)}>
                           Change
                         </button>
                       )}{' '}
-                      <button
-                        type="button"
-                        class="link"
-                        aria-label={`Remove ${label}`}
-                        onClick={() => removeValues(assetUrn, e.structuredProperty.urn).then(onChanged, (err) => setError(messageOf(err)))}
-                      >
-                        Remove
-                      </button>
+                      {!readOnly && (
+                        <button
+                          type="button"
+                          class="link"
+                          aria-label={`Remove ${label}`}
+                          onClick={() => removeValues(assetUrn, e.structuredProperty.urn).then(onChanged, (err) => setError(messageOf(err)))}
+                        >
+                          Remove
+                        </button>
+                      )}
                     </>
                   )}
                 </dd>
@@ -75,7 +79,7 @@ export function PropertyEditor({ assetUrn, entityType, entries, definitions, sco
       {editingDef && !entries.some((e) => e.structuredProperty.urn === editingDef.urn) && (
         <ValueForm definition={editingDef} scope={scope} initial={[]} onSave={save(editingDef)} onCancel={() => setEditing(null)} />
       )}
-      {unset.length > 0 && !editingDef && (
+      {unset.length > 0 && !editingDef && !readOnly && (
         <div class="inline-form">
           <label for={selectId} class="visually-hidden">
             Set a property on {scope}

@@ -14,9 +14,11 @@ interface Props {
   label: string;
   allTags: Tag[];
   onChanged(): void;
+  /** The caller may not change these tags: they are shown, not offered for change. */
+  readOnly?: boolean;
 }
 
-export function TagEditor({ tags, fixed = [], target, label, allTags, onChanged }: Props) {
+export function TagEditor({ tags, fixed = [], target, label, allTags, onChanged, readOnly = false }: Props) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,12 +51,13 @@ export function TagEditor({ tags, fixed = [], target, label, allTags, onChanged 
     <div class="tag-editor">
       <div class="chips">
         {tags.map((t) => (
-          <TagChip key={t.urn} tag={t} context={label} onRemove={() => run(() => removeTag(t.urn, target))} />
+          <TagChip key={t.urn} tag={t} context={label} onRemove={readOnly ? undefined : () => run(() => removeTag(t.urn, target))} />
         ))}
         {fixed.filter((f) => !tags.some((t) => t.urn === f.urn)).map((t) => (
           <TagChip key={t.urn} tag={t} />
         ))}
       </div>
+      {!readOnly && (
       <form
         class="inline-form"
         onSubmit={(e) => {
@@ -78,6 +81,7 @@ export function TagEditor({ tags, fixed = [], target, label, allTags, onChanged 
           Add
         </button>
       </form>
+      )}
       {error && (
         <p class="field-error" role="alert" id={`${id}-error`}>
           {error}

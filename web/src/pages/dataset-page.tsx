@@ -1,5 +1,6 @@
 /** /ui/dataset/<urn>: description, tags, structured properties and columns, each editable in place. */
 import { useEffect, useState } from 'preact/hooks';
+import { can } from '../auth/session';
 import { messageOf } from '../api/api-error';
 import { loadDataset, updateDescription, type DatasetView } from '../api/dataset-queries';
 import { loadDefinitions, type Definition } from '../api/definitions';
@@ -51,6 +52,7 @@ export function DatasetPage({ urn }: { urn: string }) {
       <h1>{name}</h1>
       <p class="urn">{dataset.urn}</p>
       <DescriptionEditor
+        readOnly={!can('EDIT_ENTITY_DOCS')}
         ingested={dataset.properties?.description ?? null}
         edited={dataset.editableProperties?.description ?? null}
         onSave={async (text) => {
@@ -62,12 +64,13 @@ export function DatasetPage({ urn }: { urn: string }) {
 
       <section aria-labelledby="tags-h">
         <h2 id="tags-h">Tags</h2>
-        <TagEditor tags={tagsOf(dataset.tags)} target={{ resourceUrn: dataset.urn }} label={`dataset ${name}`} allTags={allTags} onChanged={reload} />
+        <TagEditor readOnly={!can('EDIT_ENTITY_TAGS')} tags={tagsOf(dataset.tags)} target={{ resourceUrn: dataset.urn }} label={`dataset ${name}`} allTags={allTags} onChanged={reload} />
       </section>
 
       <section aria-labelledby="props-h">
         <h2 id="props-h">Properties</h2>
         <PropertyEditor
+          readOnly={!can('EDIT_ENTITY_PROPERTIES')}
           assetUrn={dataset.urn}
           entityType="DATASET"
           entries={dataset.structuredProperties?.properties ?? []}
@@ -88,6 +91,7 @@ export function DatasetPage({ urn }: { urn: string }) {
               </h3>
               {f.description && <p class="description">{f.description}</p>}
               <TagEditor
+                readOnly={!can('EDIT_DATASET_COL_TAGS')}
                 tags={editable.get(f.fieldPath) ?? []}
                 fixed={tagsOf(f.tags)}
                 target={{ resourceUrn: dataset.urn, subResource: f.fieldPath }}
@@ -97,6 +101,7 @@ export function DatasetPage({ urn }: { urn: string }) {
               />
               {f.schemaFieldEntity && (
                 <PropertyEditor
+                  readOnly={!can('EDIT_ENTITY_PROPERTIES')}
                   assetUrn={f.schemaFieldEntity.urn}
                   entityType="SCHEMA_FIELD"
                   entries={f.schemaFieldEntity.structuredProperties?.properties ?? []}

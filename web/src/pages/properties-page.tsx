@@ -1,5 +1,6 @@
 /** /ui/properties: every definition with its type, cardinality, entity types, allowed values and state; admin actions. */
 import { useEffect, useState } from 'preact/hooks';
+import { can } from '../auth/session';
 import { messageOf } from '../api/api-error';
 import { listProperties, setRemoved, type PropertyRow } from '../api/property-admin';
 import { HardDelete } from '../components/hard-delete';
@@ -29,7 +30,7 @@ export function PropertiesPage() {
   return (
     <section class="properties-page">
       <h1>Structured properties</h1>
-      {editing === null && (
+      {editing === null && can('MANAGE_STRUCTURED_PROPERTIES') && (
         <button type="button" onClick={() => setEditing('new')}>
           New property
         </button>
@@ -91,6 +92,8 @@ export function PropertiesPage() {
                     <td>{(d.allowedValues ?? []).map((a) => String(a.value.string ?? a.value.double)).join(', ')}</td>
                     <td data-state={r.removed ? 'soft-deleted' : 'active'}>{r.removed ? 'soft deleted' : 'active'}</td>
                     <td class="row-actions">
+                      {can('MANAGE_STRUCTURED_PROPERTIES') && (
+                      <>
                       <button type="button" class="link" aria-label={`Edit ${name}`} onClick={() => setEditing(r)}>
                         Edit
                       </button>
@@ -100,6 +103,8 @@ export function PropertiesPage() {
                       <button type="button" class="link danger" aria-label={`Delete ${name} permanently`} onClick={() => setDeleting(r)}>
                         Delete…
                       </button>
+                      </>
+                      )}
                     </td>
                   </tr>
                 );

@@ -1,5 +1,6 @@
 /** /ui/tags: tags with name, description and colour; create, edit, delete. */
 import { useEffect, useState } from 'preact/hooks';
+import { can } from '../auth/session';
 import { messageOf } from '../api/api-error';
 import { deleteTag, listTags, type Tag } from '../api/tags';
 import { TagForm } from '../components/tag-form';
@@ -25,9 +26,11 @@ export function TagsPage() {
     <section class="tags-page">
       <h1>Tags</h1>
       {editing === null ? (
-        <button type="button" onClick={() => setEditing('new')}>
-          New tag
-        </button>
+        can('MANAGE_TAGS') && (
+          <button type="button" onClick={() => setEditing('new')}>
+            New tag
+          </button>
+        )
       ) : (
         <TagForm
           tag={editing === 'new' ? undefined : editing}
@@ -50,12 +53,16 @@ export function TagsPage() {
               <span class="swatch" style={{ background: t.properties?.colorHex ?? 'transparent' }} aria-hidden="true" />
               <strong>{t.properties?.name ?? t.urn}</strong> <span class="hint">{t.urn}</span>
               {t.properties?.description && <p>{t.properties.description}</p>}
+              {can('MANAGE_TAGS') && (
+              <>
               <button type="button" class="link" aria-label={`Edit tag ${t.properties?.name ?? t.urn}`} onClick={() => setEditing(t)}>
                 Edit
               </button>
               <button type="button" class="link danger" aria-label={`Delete tag ${t.properties?.name ?? t.urn}`} onClick={() => remove(t)}>
                 Delete
               </button>
+              </>
+              )}
             </li>
           ))}
         </ul>
