@@ -44,8 +44,8 @@ describe('stored access tokens', () => {
     expect(metadata.expiresAt - metadata.createdAt).toBe(24 * 3600 * 1000);
     expect(metadata.createdAt).toBeGreaterThanOrEqual(before);
 
-    expect((await a.request('GET', '/openapi/v3/me', undefined, { token: accessToken })).body).toEqual({ actor: 'urn:li:corpuser:alice' });
-    expect((await b.request('GET', '/gms/openapi/v3/me', undefined, { token: accessToken })).body).toEqual({ actor: 'urn:li:corpuser:alice' });
+    expect((await a.request('GET', '/openapi/v3/me', undefined, { token: accessToken })).body).toMatchObject({ actor: 'urn:li:corpuser:alice' });
+    expect((await b.request('GET', '/gms/openapi/v3/me', undefined, { token: accessToken })).body).toMatchObject({ actor: 'urn:li:corpuser:alice' });
     const g = await a.graphql('{ __typename }', {}, { token: accessToken });
     expect(g.data).toEqual({ __typename: 'Query' });
 
