@@ -20,7 +20,8 @@ export interface Datahub {
   dir: string;
   cli(args: string[]): Promise<CliResult>;
   /** Runs SDK operations (see sdk_ops.py) in one Python process; answers one result per operation. */
-  sdk(ops: Record<string, unknown>[]): Promise<any[]>;
+  /** Runs the ops through the original's SDK, with the app's token or another one (a stored `tsr_pat_…` token). */
+  sdk(ops: Record<string, unknown>[], token?: string): Promise<any[]>;
   /** Writes a scratch file and answers its path. */
   file(name: string, text: string): string;
   close(): void;
@@ -49,9 +50,9 @@ export function datahubFor(app: TestApp): Datahub {
   return {
     dir,
     cli: (args) => run(join(venv, 'bin', 'datahub'), args, env, dir),
-    async sdk(ops) {
+    async sdk(ops, token = app.token) {
       const input = join(dir, `ops-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
-      writeFileSync(input, JSON.stringify({ server: `${app.url}/gms`, token: app.token, ops }));
+      writeFileSync(input, JSON.stringify({ server: `${app.url}/gms`, token, ops }));
       const res = await run(join(venv, 'bin', 'python'), [SDK_OPS, input], env, dir);
       if (res.code !== 0) throw new Error(`sdk_ops.py exited ${res.code}: ${res.stderr}`);
       return JSON.parse(res.stdout.trim().split('\n').pop()!);

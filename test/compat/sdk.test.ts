@@ -73,6 +73,20 @@ describe.each([
     }
   });
 
+  it('works with a stored access token: a service account Editor emits tags; what needs Admin is refused', async () => {
+    const urn = ds(`stored.${label}`);
+    await dh.sdk([{ op: 'emit', mcps: [mcp(urn, 'status', { removed: false })] }]);
+    const account = await app.request('POST', '/openapi/v3/service-accounts', { id: `sdk-${label}` });
+    expect(account.status).toBe(201);
+    expect((await app.request('POST', '/openapi/v3/roles/assignments', { role: 'Editor', actors: [account.body.urn] })).status).toBe(200);
+    const issued = await app.request('POST', '/openapi/v3/tokens', { actorUrn: account.body.urn, name: 'sdk', duration: 'ONE_DAY' });
+    expect(issued.body.accessToken).toMatch(/^tsr_pat_/);
+    const tags = { tags: [{ tag: 'urn:li:tag:silver' }] };
+    expect(await dh.sdk([{ op: 'emit', mcps: [mcp(urn, 'globalTags', tags)] }], issued.body.accessToken)).toEqual(['ok']);
+    expect(await v3(urn, 'globalTags')).toEqual(tags);
+    await expect(dh.sdk([{ op: 'emit', mcps: [mcp(urn, 'datasetProperties', { name: 'not mine' })] }], issued.body.accessToken)).rejects.toThrow(/403|EDIT_ENTITY/);
+  });
+
   it('stores values of each type and cardinality, read back by the SDK, REST v3 and GraphQL', async () => {
     const urn = ds(`types.${label}`);
     const [written, read] = await dh.sdk([

@@ -11,7 +11,7 @@ import { enc, startTestApp, TEST_SECRET, type TestApp } from './harness.js';
 let a: TestApp;
 let b: TestApp;
 const tokens: Record<string, string> = {};
-const ACTORS = ['admin', 'editor', 'reader', 'steward', 'blocked'] as const;
+const ACTORS = ['anonymous', 'admin', 'editor', 'reader', 'steward', 'blocked'] as const;
 type Actor = (typeof ACTORS)[number];
 const PRIVACY = 'urn:li:structuredProperty:io.acme.privacy.level';
 const RETENTION = 'urn:li:structuredProperty:io.acme.retention.days';
@@ -24,7 +24,7 @@ let serial = 0;
 type Way = 'rest-v3' | 'rest-v2' | 'wire' | 'graphql';
 const WAYS: Way[] = ['rest-v3', 'rest-v2', 'wire', 'graphql'];
 
-async function aspectWrite(app: TestApp, token: string, way: Way, urn: string, aspect: string, value: unknown, graphql: string): Promise<number> {
+async function aspectWrite(app: TestApp, token: string | null, way: Way, urn: string, aspect: string, value: unknown, graphql: string): Promise<number> {
   const opts = { token };
   if (way === 'rest-v3') return (await app.request('POST', `/openapi/v3/entity/dataset/${enc(urn)}/${aspect}?createIfNotExists=false`, { value }, opts)).status;
   if (way === 'rest-v2') return (await app.request('POST', `/openapi/v2/entity/dataset/${enc(urn)}/${aspect}`, value, opts)).status;
@@ -32,10 +32,16 @@ async function aspectWrite(app: TestApp, token: string, way: Way, urn: string, a
     const proposal = { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName: aspect, aspect: { value: JSON.stringify(value), contentType: 'application/json' } };
     return (await app.request('POST', '/gms/aspects?action=ingestProposal', { proposal }, opts)).status;
   }
-  return gqlStatus(await app.graphql(graphql, undefined, opts));
+  return gql(app, token, graphql);
 }
 
-const gqlStatus = (res: any): number => (res.errors?.length ? res.errors[0].extensions.code : 200);
+/** A GraphQL operation's answer as a status: HTTP's when the request was refused before GraphQL ran, else the first error's code, 404 for a null entity. */
+async function gql(app: TestApp, token: string | null, query: string): Promise<number> {
+  const res = await app.request('POST', '/api/graphql', { query }, { token });
+  if (res.status !== 200) return res.status;
+  if (res.body.errors?.length) return res.body.errors[0].extensions.code;
+  return Object.values(res.body.data ?? {}).some((v) => v === null) ? 404 : 200;
+}
 
 /** A fresh dataset per cell, so every allowed write really changes something. */
 async function freshDataset(): Promise<string> {
@@ -51,14 +57,16 @@ async function asAdmin(query: string): Promise<any> {
   return res.data;
 }
 
-const OPERATIONS: Record<string, (app: TestApp, token: string, way: Way) => Promise<number>> = {
-  'read a dataset': async (app, token, way) => {
-    const urn = ds('shared');
-    if (way === 'rest-v3') return (await app.request('GET', `/openapi/v3/entity/dataset/${enc(urn)}`, undefined, { token })).status;
-    if (way === 'rest-v2') return (await app.request('GET', `/openapi/v2/entity/dataset/${enc(urn)}`, undefined, { token })).status;
-    if (way === 'wire') return (await app.request('GET', `/gms/entitiesV2/${enc(urn)}`, undefined, { token })).status;
-    return gqlStatus(await app.graphql(`{ dataset(urn: "${urn}") { urn } }`, undefined, { token }));
-  },
+async function readDataset(app: TestApp, token: string | null, way: Way, urn: string): Promise<number> {
+  if (way === 'rest-v3') return (await app.request('GET', `/openapi/v3/entity/dataset/${enc(urn)}`, undefined, { token })).status;
+  if (way === 'rest-v2') return (await app.request('GET', `/openapi/v2/entity/dataset/${enc(urn)}`, undefined, { token })).status;
+  if (way === 'wire') return (await app.request('GET', `/gms/entitiesV2/${enc(urn)}`, undefined, { token })).status;
+  return gql(app, token, `{ dataset(urn: "${urn}") { urn } }`);
+}
+
+const OPERATIONS: Record<string, (app: TestApp, token: string | null, way: Way) => Promise<number>> = {
+  'read a dataset': (app, token, way) => readDataset(app, token, way, ds('shared')),
+  'read a dataset that does not exist': (app, token, way) => readDataset(app, token, way, ds('missing')),
   'add the pii.email tag': async (app, token, way) => {
     const urn = await freshDataset();
     return aspectWrite(app, token, way, urn, 'globalTags', { tags: [{ tag: PII }] }, `mutation { addTag(input: {tagUrn: "${PII}", resourceUrn: "${urn}"}) }`);
@@ -103,27 +111,28 @@ const OPERATIONS: Record<string, (app: TestApp, token: string, way: Way) => Prom
       const proposal = { entityType: 'structuredProperty', entityUrn: urn, changeType: 'UPSERT', aspectName: 'propertyDefinition', aspect: { value: JSON.stringify(value), contentType: 'application/json' } };
       return (await app.request('POST', '/gms/aspects?action=ingestProposal', { proposal }, { token })).status;
     }
-    return gqlStatus(await app.graphql(`mutation { createStructuredProperty(input: {id: "${qn}", qualifiedName: "${qn}", valueType: "urn:li:dataType:datahub.string", entityTypes: ["urn:li:entityType:datahub.dataset"]}) { urn } }`, undefined, { token }));
+    return gql(app, token, `mutation { createStructuredProperty(input: {id: "${qn}", qualifiedName: "${qn}", valueType: "urn:li:dataType:datahub.string", entityTypes: ["urn:li:entityType:datahub.dataset"]}) { urn } }`);
   },
 };
 
 /** The expected answer of each actor for each operation, the same on every interface. */
 const EXPECTED: Record<string, Record<Actor, number>> = {
-  'read a dataset': { admin: 200, editor: 200, reader: 200, steward: 200, blocked: 403 },
-  'add the pii.email tag': { admin: 200, editor: 200, reader: 403, steward: 200, blocked: 403 },
-  'add the gold tag': { admin: 200, editor: 200, reader: 403, steward: 403, blocked: 403 },
-  'set a privacy property value': { admin: 200, editor: 200, reader: 403, steward: 200, blocked: 403 },
-  'set a retention property value': { admin: 200, editor: 200, reader: 403, steward: 403, blocked: 403 },
-  'edit the description': { admin: 200, editor: 200, reader: 403, steward: 403, blocked: 403 },
-  'ingest dataset properties': { admin: 200, editor: 403, reader: 403, steward: 403, blocked: 403 },
-  'hard delete a dataset': { admin: 200, editor: 403, reader: 403, steward: 403, blocked: 403 },
-  'create a property definition': { admin: 200, editor: 403, reader: 403, steward: 403, blocked: 403 },
+  'read a dataset': { anonymous: 401, admin: 200, editor: 200, reader: 200, steward: 200, blocked: 403 },
+  'read a dataset that does not exist': { anonymous: 401, admin: 404, editor: 404, reader: 404, steward: 404, blocked: 403 },
+  'add the pii.email tag': { anonymous: 401, admin: 200, editor: 200, reader: 403, steward: 200, blocked: 403 },
+  'add the gold tag': { anonymous: 401, admin: 200, editor: 200, reader: 403, steward: 403, blocked: 403 },
+  'set a privacy property value': { anonymous: 401, admin: 200, editor: 200, reader: 403, steward: 200, blocked: 403 },
+  'set a retention property value': { anonymous: 401, admin: 200, editor: 200, reader: 403, steward: 403, blocked: 403 },
+  'edit the description': { anonymous: 401, admin: 200, editor: 200, reader: 403, steward: 403, blocked: 403 },
+  'ingest dataset properties': { anonymous: 401, admin: 200, editor: 403, reader: 403, steward: 403, blocked: 403 },
+  'hard delete a dataset': { anonymous: 401, admin: 200, editor: 403, reader: 403, steward: 403, blocked: 403 },
+  'create a property definition': { anonymous: 401, admin: 200, editor: 403, reader: 403, steward: 403, blocked: 403 },
 };
 
 beforeAll(async () => {
   a = await startTestApp('acl', { DEFAULT_ROLE: 'Reader' });
   b = await startTestApp('acl-b', { INDEX_PREFIX: a.prefix, DEFAULT_ROLE: 'Reader' });
-  for (const actor of ACTORS) tokens[actor] = await mintToken(TEST_SECRET, `urn:li:corpuser:${actor}`, 3600);
+  for (const actor of ACTORS) if (actor !== 'anonymous') tokens[actor] = await mintToken(TEST_SECRET, `urn:li:corpuser:${actor}`, 3600);
   const admin = { token: tokens.admin };
   for (const [urn, qn, type] of [[PRIVACY, 'io.acme.privacy.level', 'string'], [RETENTION, 'io.acme.retention.days', 'number']]) {
     const value = { qualifiedName: qn, valueType: `urn:li:dataType:datahub.${type}`, entityTypes: ['urn:li:entityType:datahub.dataset', 'urn:li:entityType:datahub.schemaField'], cardinality: 'SINGLE' };
@@ -158,7 +167,7 @@ describe('the authorization matrix', () => {
       const want: Record<string, Record<string, number | string>> = {};
       for (const actor of ACTORS) {
         for (const way of WAYS) {
-          const status = await OPERATIONS[operation](a, tokens[actor], way);
+          const status = await OPERATIONS[operation](a, tokens[actor] ?? null, way);
           if (status === 0) continue;
           (got[actor] ??= {})[way] = status;
           (want[actor] ??= {})[way] = expected[actor];

@@ -119,19 +119,26 @@ const groupKey = (urn: unknown) => {
   return urn;
 };
 
-export async function listGroups(deps: ManageAccessDeps, caller: string): Promise<Group[]> {
-  await manage(deps, caller, 'listing groups');
-  return ((await deps.accessStore.all()).groups as Group[]).sort((a, b) => a.urn.localeCompare(b.urn));
+/** Every document of one kind, by urn, for a caller who may manage access. */
+async function listed<T extends { urn: string }>(deps: ManageAccessDeps, caller: string, key: 'groups' | 'serviceAccounts', what: string): Promise<T[]> {
+  await manage(deps, caller, `listing ${what}`);
+  return ((await deps.accessStore.all())[key] as T[]).sort((a, b) => a.urn.localeCompare(b.urn));
 }
+
+/** Stores a new group or service account; one that exists already is a conflict. */
+async function createOnce<T extends { urn: string }>(deps: ManageAccessDeps, kind: 'group' | 'serviceAccount', doc: T, what: string): Promise<T> {
+  await roomForOneMore(deps);
+  if (!(await deps.accessStore.put(kind, doc.urn, doc, { create: true }))) throw conflict(`${what} ${doc.urn} already exists`);
+  return changed(deps, doc);
+}
+
+export const listGroups = (deps: ManageAccessDeps, caller: string) => listed<Group>(deps, caller, 'groups', 'groups');
 
 export async function createGroup(deps: ManageAccessDeps, caller: string, input: unknown): Promise<Group> {
   await manage(deps, caller, 'creating a group');
   const g = parse(GroupInputSchema, 'group', input);
-  await roomForOneMore(deps);
   const urn = `${GROUP_URN_PREFIX}${g.id}`;
-  const group: Group = { urn, name: g.name ?? g.id, ...(g.description !== undefined && { description: g.description }), members: [], createdAt: Date.now(), createdBy: caller };
-  if (!(await deps.accessStore.put('group', urn, group, { create: true }))) throw conflict(`Group ${urn} already exists`);
-  return changed(deps, group);
+  return createOnce<Group>(deps, 'group', { urn, name: g.name ?? g.id, ...(g.description !== undefined && { description: g.description }), members: [], createdAt: Date.now(), createdBy: caller }, 'Group');
 }
 
 export async function deleteGroup(deps: ManageAccessDeps, caller: string, urn: unknown): Promise<boolean> {
@@ -184,19 +191,13 @@ export async function assignRole(deps: ManageAccessDeps, caller: string, input: 
 
 // ---- service accounts ----
 
-export async function listServiceAccounts(deps: ManageAccessDeps, caller: string): Promise<ServiceAccount[]> {
-  await manage(deps, caller, 'listing service accounts');
-  return ((await deps.accessStore.all()).serviceAccounts as ServiceAccount[]).sort((a, b) => a.urn.localeCompare(b.urn));
-}
+export const listServiceAccounts = (deps: ManageAccessDeps, caller: string) => listed<ServiceAccount>(deps, caller, 'serviceAccounts', 'service accounts');
 
 export async function createServiceAccount(deps: ManageAccessDeps, caller: string, input: unknown): Promise<ServiceAccount> {
   await manage(deps, caller, 'creating a service account');
   const s = parse(ServiceAccountInputSchema, 'service account', input);
-  await roomForOneMore(deps);
   const urn = `${SERVICE_ACCOUNT_PREFIX}${s.id}`;
-  const account: ServiceAccount = { urn, ...(s.description !== undefined && { description: s.description }), createdAt: Date.now(), createdBy: caller };
-  if (!(await deps.accessStore.put('serviceAccount', urn, account, { create: true }))) throw conflict(`Service account ${urn} already exists`);
-  return changed(deps, account);
+  return createOnce<ServiceAccount>(deps, 'serviceAccount', { urn, ...(s.description !== undefined && { description: s.description }), createdAt: Date.now(), createdBy: caller }, 'Service account');
 }
 
 /** Deletes the account, its role binding, and revokes every token acting as it. */

@@ -16,7 +16,6 @@ export const PRIVILEGES = [
   'GENERATE_PERSONAL_ACCESS_TOKENS',
   'MANAGE_ACCESS_TOKENS',
   'MANAGE_POLICIES',
-  'MANAGE_JOBS',
 ] as const;
 
 export type Privilege = (typeof PRIVILEGES)[number];
@@ -35,7 +34,6 @@ export const PRIVILEGE_TEXT: Readonly<Record<Privilege, string>> = {
   GENERATE_PERSONAL_ACCESS_TOKENS: 'issue, list and revoke tokens acting as oneself',
   MANAGE_ACCESS_TOKENS: "issue tokens for service accounts, list and revoke everyone's tokens",
   MANAGE_POLICIES: 'change policies, groups, role bindings and service accounts',
-  MANAGE_JOBS: 'start and watch clean-up and reindex jobs',
 };
 
 /** Privileges that change metadata (a caller holding none of them may not send a write at all). */
