@@ -39,7 +39,7 @@ export function typedValue(f: ResolvedField, text: string, position?: number): T
     case 'boolean':
       return parseBoolean(f.name, text, position);
     default:
-      return text;
+      return f.normalise ? f.normalise(text) : text;
   }
 }
 

@@ -1,6 +1,6 @@
 /** Translates a user's Lucene-style query string (REST `query`, GraphQL `query`) into an allow-listed OpenSearch query. */
 import lucene, { type LuceneSyntaxError } from 'lucene-query-parser';
-import { typedValue } from './field-values.js';
+import { escapeWildcard, typedValue } from './field-values.js';
 import { analyseTerm, countLeaves, fromLucene, type QNode, walkFields } from './query-ast.js';
 import { normaliseQuery } from './query-normalise.js';
 import type { FieldResolver, ResolvedField } from './resolved-field.js';
@@ -119,16 +119,27 @@ class Builder {
     if ((pattern !== undefined || n.fuzzy) && !textual) {
       throw inputError(`Wildcards and fuzzy matching are not supported on ${f.kind} field ${f.name}`, at);
     }
+    if (f.contains && !n.fuzzy) {
+      // A word anywhere in the value: the user's text is literal, any case.
+      const inner = pattern ?? `*${escapeWildcard(literal)}*`;
+      return { wildcard: { [f.path]: { value: inner.startsWith('*') ? inner : `*${inner}`, case_insensitive: true } } };
+    }
     if (pattern !== undefined) {
-      // Analysed text is indexed lower-cased, so only a case-insensitive pattern can match it.
-      return { wildcard: { [f.path]: f.kind === 'text' ? { value: pattern, case_insensitive: true } : { value: pattern } } };
+      const value = f.normalise ? f.normalise(pattern) : pattern;
+      // Analysed text is indexed lower-cased, so only a case-insensitive pattern can match it; a name's pattern also
+      // matches its words (`name:ord*` finds `sales.orders`).
+      if (f.kind === 'text') return { wildcard: { [f.path]: { value, case_insensitive: true } } };
+      if (f.textPath === undefined) return { wildcard: { [f.path]: { value } } };
+      return { bool: { should: [{ wildcard: { [f.path]: { value, case_insensitive: true } } }, { wildcard: { [f.textPath]: { value, case_insensitive: true } } }], minimum_should_match: 1 } };
     }
     const analysed = f.kind === 'text' ? f.path : f.textPath;
     if (analysed !== undefined) {
       if (n.quoted) return { match_phrase: { [analysed]: n.proximity ? { query: literal, slop: n.proximity } : literal } };
-      return { match: { [analysed]: n.fuzzy ? { query: literal, fuzziness: 1 } : literal } };
+      if (n.fuzzy) return { match: { [analysed]: { query: literal, fuzziness: 1 } } };
+      // `name:sales.orders` means the words in that order, not any one of them.
+      return { match_phrase: { [analysed]: literal } };
     }
-    if (n.fuzzy) return { fuzzy: { [f.path]: { value: literal, fuzziness: 1 } } };
+    if (n.fuzzy) return { fuzzy: { [f.path]: { value: f.normalise ? f.normalise(literal) : literal, fuzziness: 1 } } };
     return { term: { [f.path]: typedValue(f, literal, at) } };
   }
 

@@ -9,6 +9,10 @@ export interface ResolvedField {
   kind: FieldKind;
   /** Analysed sub-field used when the user writes `field:word` without quotes or wildcards. */
   textPath?: string;
+  /** The value as the index stores it, from what a person types (`hive` → `urn:li:dataPlatform:hive`, `prod` → `PROD`). */
+  normalise?: (text: string) => string;
+  /** A word matches anywhere inside the value, in any letter case (`column:email` finds `customer_email`). */
+  contains?: boolean;
   structuredPropertyUrn?: string;
   /** A facet with nothing to count (a structured property that does not exist or is soft-deleted): answered empty, never sent to the engine. */
   empty?: boolean;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildQueryStringQuery, parseQueryString, referencedFields } from '../../src/search/query-string.js';
 import type { ResolvedField } from '../../src/search/resolved-field.js';
 import { SearchInputError } from '../../src/search/search-input-error.js';
+import { BUILTIN_FIELDS } from '../../src/catalog/search/builtin-fields.js';
 
 const RETENTION = 'structuredProperties.io_acryl_privacy_retentionTime';
 
@@ -75,16 +76,21 @@ describe('terms by field kind', () => {
   it('double exact', () => expect(build(`${RETENTION}:60`)).toEqual({ term: { [RETENTION]: 60 } }));
   it('quoted double', () => expect(build(`${RETENTION}:"60.0"`)).toEqual({ term: { [RETENTION]: 60 } }));
   it('boolean exact', () => expect(build('removed:true')).toEqual({ term: { removed: true } }));
-  it('keyword with textPath: bare word is analysed', () => expect(build('name:sales')).toEqual({ match: { 'name.text': 'sales' } }));
+  it('keyword with textPath: a bare word is analysed, its words in order', () => {
+    expect(build('name:sales')).toEqual({ match_phrase: { 'name.text': 'sales' } });
+    expect(build('name:sales.orders')).toEqual({ match_phrase: { 'name.text': 'sales.orders' } });
+  });
   it('keyword with textPath: quoted is a phrase', () => expect(build('name:"Sales Data"')).toEqual({ match_phrase: { 'name.text': 'Sales Data' } }));
   it('text field', () => {
-    expect(build('description:pii')).toEqual({ match: { description: 'pii' } });
+    expect(build('description:pii')).toEqual({ match_phrase: { description: 'pii' } });
+    expect(build('description:pii~')).toEqual({ match: { description: { query: 'pii', fuzziness: 1 } } });
     expect(build('description:"personal data"~2')).toEqual({ match_phrase: { description: { query: 'personal data', slop: 2 } } });
   });
   it('trailing wildcards on keyword', () => {
     expect(build('tags:urn\\:li\\:tag\\:p*')).toEqual({ wildcard: { tags: { value: 'urn:li:tag:p*' } } });
     expect(build('platform:h?ve')).toEqual({ wildcard: { platform: { value: 'h?ve' } } });
-    expect(build('name:sal*')).toEqual({ wildcard: { name: { value: 'sal*' } } });
+    const either = (value: string) => ({ bool: { should: [{ wildcard: { name: { value, case_insensitive: true } } }, { wildcard: { 'name.text': { value, case_insensitive: true } } }], minimum_should_match: 1 } });
+    expect(build('name:sal*')).toEqual(either('sal*'));
   });
   it('escaped wildcard characters stay literal', () => expect(build('platform:a\\*b*')).toEqual({ wildcard: { platform: { value: 'a\\*b*' } } }));
   it('fuzzy distance 1', () => {
@@ -204,5 +210,28 @@ describe('refusals', () => {
     expect(refusal('description:[a TO b]').message).toMatch(/Ranges are not supported on text field description/);
     expect(refusal('>45').message).toBe('Comparison ">45" needs a field, as in field:>45');
     expect(refusal(`${RETENTION}:>`).message).toBe(`Comparison "${RETENTION}:>" needs a value at character 1`);
+  });
+});
+
+describe('everyday field names (the catalog\'s own allow-list)', () => {
+  const everyday = (q: string) =>
+    buildQueryStringQuery(parseQueryString(q), (name) => {
+      if (!Object.hasOwn(BUILTIN_FIELDS, name)) throw new SearchInputError(`Unknown search field ${name}`);
+      return { name, ...BUILTIN_FIELDS[name] };
+    }, TEXT);
+  it('a platform or tag by its id, a pattern on ids too; a whole URN is kept', () => {
+    expect(everyday('platform:hive')).toEqual({ term: { platform: 'urn:li:dataPlatform:hive' } });
+    expect(everyday('platform:"urn:li:dataPlatform:hive"')).toEqual({ term: { platform: 'urn:li:dataPlatform:hive' } });
+    expect(everyday('platform:hi*')).toEqual({ wildcard: { platform: { value: 'urn:li:dataPlatform:hi*' } } });
+    expect(everyday('tags:pii')).toEqual({ term: { tags: 'urn:li:tag:pii' } });
+    expect(everyday('tag:pii')).toEqual({ term: { tags: 'urn:li:tag:pii' } });
+    expect(everyday('fieldTags:pii')).toEqual({ term: { fieldTags: 'urn:li:tag:pii' } });
+  });
+  it('origin in any case', () => expect(everyday('origin:prod')).toEqual({ term: { origin: 'PROD' } }));
+  it('a column by a word inside its path, any case, literal text', () => {
+    expect(everyday('column:email')).toEqual({ wildcard: { fieldPaths: { value: '*email*', case_insensitive: true } } });
+    expect(everyday('column:cust*')).toEqual({ wildcard: { fieldPaths: { value: '*cust*', case_insensitive: true } } });
+    expect(everyday('column:"a*b"')).toEqual({ wildcard: { fieldPaths: { value: '*a\\*b*', case_insensitive: true } } });
+    expect(everyday('fieldPaths:email')).toEqual({ term: { fieldPaths: 'email' } });
   });
 });
