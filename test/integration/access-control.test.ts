@@ -311,6 +311,18 @@ describe('changes apply in every process within a second', () => {
     while ((await viaA()).status !== 200 && Date.now() - granted < 3000);
     expect(Date.now() - granted).toBeLessThan(1200);
   });
+
+  it('a group membership changed through one process moves rights in the other within a second', async () => {
+    const urn = await freshDataset();
+    const who = await mintToken(TEST_SECRET, 'urn:li:corpuser:joiner', 3600);
+    const tag = () => b.request('POST', `/openapi/v3/entity/dataset/${enc(urn)}/globalTags?createIfNotExists=false`, { value: { tags: [{ tag: GOLD }] } }, { token: who });
+    expect((await tag()).status).toBe(403);
+    const joined = await a.request('POST', '/openapi/v3/groups/urn%3Ali%3AcorpGroup%3Aeditors/members', { users: ['urn:li:corpuser:joiner'] }, { token: tokens.admin });
+    expect(joined.status).toBe(200);
+    const at = Date.now();
+    while ((await tag()).status !== 200 && Date.now() - at < 3000);
+    expect(Date.now() - at).toBeLessThan(1200);
+  });
 });
 
 describe('the CLI', () => {
