@@ -59,7 +59,7 @@ export async function signIn(token: string): Promise<void> {
 export function initSession(): void {
   const m = /(?:^#|&)token=([^&]*)/.exec(location.hash);
   if (m) history.replaceState(history.state, '', location.pathname + location.search);
-  void (m ? signIn(decodeURIComponent(m[1])) : refresh(true));
+  (m ? signIn(decodeURIComponent(m[1])) : refresh(true)).catch(() => set({ status: 'out', reason: 'The service did not answer; try again.' }));
 }
 
 /** Ends the session here and on the server (its cookie is cleared). */
@@ -76,9 +76,12 @@ export const can = (privilege: string): boolean => state.privileges.has(privileg
 
 export function useSession(): Session {
   const [, force] = useState(0);
+  const seen = state;
   useEffect(() => {
     const l = () => force((n) => n + 1);
     listeners.add(l);
+    // The session may have settled between this render and the subscription (a fast `me`): render it now.
+    if (state !== seen) l();
     return () => void listeners.delete(l);
   }, []);
   return state;
