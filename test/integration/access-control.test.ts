@@ -187,6 +187,7 @@ describe('the authorization matrix', () => {
     const nobody = await mintToken(TEST_SECRET, 'urn:li:corpuser:nobody', 3600);
     const me = await a.request('GET', '/openapi/v3/me', undefined, { token: nobody });
     expect(me.body).toMatchObject({ actor: 'urn:li:corpuser:nobody', roles: ['Reader'], groups: [] });
+    expect((await a.request('GET', '/openapi/v3/me', undefined, { token: tokens.admin })).body).toMatchObject({ roles: ['Admin'] });
   });
 });
 

@@ -22,6 +22,7 @@ describe('the decision', () => {
     expect(s.decide(user('ed'), 'EDIT_ENTITY_PROPERTIES')).toMatchObject({ allowed: true, decidedBy: { kind: 'role', role: 'Editor', bound: 'user' } });
     expect(s.decide(user('ed'), 'MANAGE_STRUCTURED_PROPERTIES').allowed).toBe(false);
     expect(s.decide(user('admin'), 'MANAGE_POLICIES').decidedBy).toEqual({ kind: 'bootstrap' });
+    expect(s.rolesOf(user('admin'))).toEqual([{ role: 'Admin', bound: 'bootstrap' }]);
     expect(new AccessState(docs({}), undefined).decide(user('anyone'), 'VIEW_METADATA').allowed).toBe(false);
   });
 

@@ -25,9 +25,12 @@ export interface Resource {
 export type DecidedBy =
   | { kind: 'bootstrap' }
   | { kind: 'unrestricted' }
-  | { kind: 'role'; role: Role; bound: 'user' | 'group' | 'default' }
+  | { kind: 'role'; role: Role; bound: Bound }
   | { kind: 'policy'; urn: string; name: string; effect: 'ALLOW' | 'DENY' }
   | { kind: 'none' };
+
+/** Where an actor's role comes from. */
+export type Bound = 'user' | 'group' | 'default' | 'bootstrap';
 
 export interface Decision {
   allowed: boolean;
@@ -86,8 +89,9 @@ export class AccessState {
   }
 
   /** The actor's roles, each with where it comes from: its own binding, its groups' bindings, else the default role. */
-  rolesOf(actor: string): { role: Role; bound: 'user' | 'group' | 'default' }[] {
-    const out: { role: Role; bound: 'user' | 'group' | 'default' }[] = [];
+  rolesOf(actor: string): { role: Role; bound: Bound }[] {
+    if (actor === BOOTSTRAP_ADMIN) return [{ role: 'Admin', bound: 'bootstrap' }];
+    const out: { role: Role; bound: Bound }[] = [];
     const own = this.roleByActor.get(actor);
     if (own) out.push({ role: own, bound: 'user' });
     for (const g of this.groupsOf(actor)) {
@@ -123,6 +127,13 @@ export class AccessState {
   }
 }
 
+const BOUND_TEXT: Record<Bound, string> = {
+  user: 'bound to the actor',
+  group: 'bound to a group of the actor',
+  default: 'the default role, DEFAULT_ROLE',
+  bootstrap: 'the bootstrap administrator',
+};
+
 /** One line saying who decided, for refusals and the explain answer. */
 export function describeDecision(d: Decision): string {
   const by = d.decidedBy;
@@ -132,7 +143,7 @@ export function describeDecision(d: Decision): string {
     case 'unrestricted':
       return 'authentication is off (AUTH_MODE=none): every caller may do everything';
     case 'role':
-      return `role ${by.role} (${by.bound === 'default' ? 'the default role, DEFAULT_ROLE' : by.bound === 'group' ? 'bound to a group of the actor' : 'bound to the actor'}) grants ${d.privilege}`;
+      return `role ${by.role} (${BOUND_TEXT[by.bound]}) grants ${d.privilege}`;
     case 'policy':
       return `policy '${by.name}' (${by.urn}) ${by.effect === 'DENY' ? 'denies' : 'allows'} ${d.privilege}`;
     case 'none':
