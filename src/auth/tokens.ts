@@ -42,7 +42,8 @@ export function authorizationOf(rawHeaders: readonly string[], first: string | u
   return first;
 }
 
-function bearerOf(header: string | undefined): string {
+/** The token of an Authorization header, or UNAUTHENTICATED saying what is wrong with it. */
+export function bearerOf(header: string | undefined): string {
   if (!header) throw unauthenticated('Missing Authorization header: expected "Bearer <token>"');
   if (header.length > MAX_TOKEN_BYTES + 16) throw unauthenticated(`Authorization header too long: tokens are at most ${MAX_TOKEN_BYTES} bytes`);
   const m = /^Bearer +([A-Za-z0-9_\-.=]+)$/i.exec(header.trim());

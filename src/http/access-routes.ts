@@ -6,26 +6,10 @@ import {
   assignRole, changeMembers, createGroup, createPolicy, createServiceAccount, deleteGroup, deletePolicy, deleteServiceAccount, explainAccess, getPolicy,
   listGroups, listPolicies, listRoles, listServiceAccounts, updatePolicy,
 } from '../catalog/access/manage-access.js';
-import { entityResource } from '../catalog/access/change-rights.js';
-import { parseUrn } from '../model/urn.js';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
 import { intParam, stringParam } from '../wire/params.js';
 import type { Call, Route } from '../wire/route.js';
-
-/** The resource the explain answer is asked about: an entity URN (its platform and tags read from the store), a property, a tag. */
-async function resourceOf(services: Services, call: Call) {
-  const urn = stringParam(call, 'resource');
-  const propertyUrn = stringParam(call, 'propertyUrn');
-  const tagUrn = stringParam(call, 'tagUrn');
-  let resource = {};
-  if (urn !== undefined) {
-    const type = parseUrn(urn).entityType;
-    const doc = await services.store.get(type, urn).catch(() => null);
-    resource = entityResource(type, urn, doc?.aspects);
-  }
-  return { ...resource, ...(propertyUrn !== undefined && { propertyUrn }), ...(tagUrn !== undefined && { tagUrn }) };
-}
 
 export function accessRoutes(services: Services): Route[] {
   const json = (status: number, fn: (call: Call) => Promise<unknown>): Route['handle'] => async (call) => sendJson(call.res, status, await fn(call));
@@ -50,7 +34,15 @@ export function accessRoutes(services: Services): Route[] {
       method: 'GET',
       path: `${base}/authorization/explain`,
       gate: 'self',
-      handle: json(200, async (c) => explainAccess(services, c.actor, { actor: stringParam(c, 'actor'), privilege: stringParam(c, 'privilege'), resource: await resourceOf(services, c) })),
+      handle: json(200, (c) =>
+        explainAccess(services, c.actor, {
+          actor: stringParam(c, 'actor'),
+          privilege: stringParam(c, 'privilege'),
+          resourceUrn: stringParam(c, 'resource'),
+          propertyUrn: stringParam(c, 'propertyUrn'),
+          tagUrn: stringParam(c, 'tagUrn'),
+        }),
+      ),
     },
   ];
 }

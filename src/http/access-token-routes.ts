@@ -1,6 +1,6 @@
 /** REST v3 for stored access tokens — create (the token is in the answer, once), list, revoke — and who the caller is. */
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../catalog/access/access-tokens.js';
-import { platformPrivileges } from '../catalog/access/manage-access.js';
+import { whoAmI } from '../catalog/access/manage-access.js';
 import { validationError } from '../errors.js';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
@@ -24,10 +24,7 @@ export function accessTokenRoutes(services: Services): Route[] {
   const revoke: Route['handle'] = async (req) => {
     sendJson(req.res, 200, { revoked: await revokeAccessToken(services, req.actor, req.params.id) });
   };
-  const me: Route['handle'] = async (req) => {
-    const state = await services.access.state();
-    sendJson(req.res, 200, { actor: req.actor, roles: state.rolesOf(req.actor).map((r) => r.role), groups: state.groupsOf(req.actor), privileges: await platformPrivileges(services, req.actor) });
-  };
+  const me: Route['handle'] = async (req) => sendJson(req.res, 200, await whoAmI(services, req.actor));
   return [
     { method: 'GET', path: '/openapi/v3/me', gate: 'self', handle: me },
     { method: 'POST', path: '/openapi/v3/tokens', gate: 'self', handle: create },

@@ -5,6 +5,7 @@
  * `X-Tessera-Client` header, which a cross-site form cannot add. A refused cookie is cleared in the same answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bearerOf } from '../auth/tokens.js';
 import { forbidden, validationError } from '../errors.js';
 import { sendJson } from '../wire/json.js';
 import type { Route } from '../wire/route.js';
@@ -50,9 +51,8 @@ export function webSessionRoutes(): Route[] {
       gate: 'self',
       handle: (call) => {
         // Only a token sent as a header starts a session (the pipeline has verified it already).
-        const m = /^Bearer +(\S+)$/i.exec(call.req.headers.authorization ?? '');
-        if (!m) throw validationError('Start a session by sending the token in the Authorization header');
-        call.res.setHeader('Set-Cookie', cookie(call.req, m[1], SESSION_SECONDS));
+        if (call.req.headers.authorization === undefined) throw validationError('Start a session by sending the token in the Authorization header');
+        call.res.setHeader('Set-Cookie', cookie(call.req, bearerOf(call.req.headers.authorization), SESSION_SECONDS));
         sendJson(call.res, 200, { actor: call.actor, expiresAt: Date.now() + SESSION_SECONDS * 1000 });
       },
     },

@@ -9,6 +9,9 @@ import { conflict, notFound, validationError } from '../../errors.js';
 import type { AccessStore } from '../../storage/access-store.js';
 import { MAX_ACCESS_DOCS } from '../../storage/access-store.js';
 import type { TokenStore } from '../../storage/token-store.js';
+import type { EntityStore } from '../../storage/entity-store.js';
+import { parseUrn } from '../../model/urn.js';
+import { entityResource } from './change-rights.js';
 import { formatZodIssues } from '../write-aspects.js';
 import type { AccessControl } from './access-control.js';
 import { describeDecision, type Resource } from './access-state.js';
@@ -19,6 +22,7 @@ import {
 import { PRIVILEGES, PRIVILEGE_TEXT, ROLE_PRIVILEGES, ROLE_URN_PREFIX, ROLES, type Privilege } from './privileges.js';
 
 export interface ManageAccessDeps {
+  store: EntityStore;
   accessStore: AccessStore;
   access: AccessControl;
   tokenStore: TokenStore;
@@ -219,13 +223,33 @@ export async function deleteServiceAccount(deps: ManageAccessDeps, caller: strin
 
 // ---- what an actor may do ----
 
-/** Which rule decides whether `actor` may use `privilege` on `resource`: one's own always, anyone's with MANAGE_POLICIES. */
-export async function explainAccess(deps: ManageAccessDeps, caller: string, input: { actor?: string; privilege?: string; resource?: Resource }) {
+export interface ExplainInput {
+  actor?: string;
+  privilege?: string;
+  /** An entity: its type, platform and carried tags come from the stored document. */
+  resourceUrn?: string;
+  propertyUrn?: string;
+  tagUrn?: string;
+}
+
+/** The resource an explain question is about, as the write path would see it. */
+async function explainedResource(deps: ManageAccessDeps, input: ExplainInput): Promise<Resource> {
+  let resource: Resource = {};
+  if (input.resourceUrn !== undefined) {
+    const type = parseUrn(input.resourceUrn).entityType;
+    const doc = await deps.store.get(type, input.resourceUrn).catch(() => null);
+    resource = entityResource(type, input.resourceUrn, doc?.aspects);
+  }
+  return { ...resource, ...(input.propertyUrn !== undefined && { propertyUrn: input.propertyUrn }), ...(input.tagUrn !== undefined && { tagUrn: input.tagUrn }) };
+}
+
+/** Which rule decides whether `actor` may use `privilege` on a resource: one's own always, anyone's with MANAGE_POLICIES. */
+export async function explainAccess(deps: ManageAccessDeps, caller: string, input: ExplainInput) {
   const actor = input.actor ?? caller;
   if (actor !== caller) await manage(deps, caller, `explaining the access of ${actor}`);
   if (!PRIVILEGES.includes(input.privilege as Privilege)) throw validationError(`privilege must be one of ${PRIVILEGES.join(', ')}, got ${JSON.stringify(input.privilege ?? null)}`);
+  const resource = await explainedResource(deps, input);
   const state = await deps.access.state();
-  const resource = input.resource ?? {};
   const decision = state.decide(actor, input.privilege as Privilege, resource);
   return {
     actor,
@@ -248,4 +272,10 @@ export async function platformPrivileges(deps: ManageAccessDeps, actor: string):
     const everywhere = d.decidedBy.kind !== 'policy' || !state.docs.policies.find((p) => p.urn === (d.decidedBy as { urn: string }).urn)?.resources;
     return [{ privilege, description: PRIVILEGE_TEXT[privilege], everywhere }];
   });
+}
+
+/** Who the caller is to access control: its roles, groups and the privileges it holds (REST `/me`, GraphQL `me`). */
+export async function whoAmI(deps: ManageAccessDeps, actor: string) {
+  const state = await deps.access.state();
+  return { actor, roles: state.rolesOf(actor).map((r) => r.role), groups: state.groupsOf(actor), privileges: await platformPrivileges(deps, actor) };
 }

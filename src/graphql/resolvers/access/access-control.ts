@@ -2,11 +2,10 @@
 import { entityResource } from '../../../catalog/access/change-rights.js';
 import {
   assignRole, changeMembers, createGroup, createPolicy, createServiceAccount, deleteGroup, deletePolicy, deleteServiceAccount, explainAccess, listGroups,
-  listPolicies, listRoles, listServiceAccounts, platformPrivileges, updatePolicy,
+  listPolicies, listRoles, listServiceAccounts, updatePolicy, whoAmI,
 } from '../../../catalog/access/manage-access.js';
 import type { Policy } from '../../../catalog/access/policy-shape.js';
 import type { Privilege } from '../../../catalog/access/privileges.js';
-import { parseUrn } from '../../../model/urn.js';
 import type { GraphqlContext } from '../../context.js';
 import type { EntityRef } from '../../entity-loader.js';
 
@@ -31,13 +30,12 @@ async function entityPrivileges(ref: EntityRef, ctx: GraphqlContext) {
 }
 
 const me: Args<object> = async (_a, _b, ctx) => {
-  const state = await ctx.services.access.state();
-  const held = await platformPrivileges(ctx.services, ctx.actor);
-  const has = (p: Privilege) => held.some((h) => h.privilege === p);
+  const who = await whoAmI(ctx.services, ctx.actor);
+  const has = (p: Privilege) => who.privileges.some((h) => h.privilege === p);
   return {
     corpUser: { urn: ctx.actor, entityType: 'corpuser' },
-    roles: state.rolesOf(ctx.actor).map((r) => r.role),
-    groups: state.groupsOf(ctx.actor),
+    roles: who.roles,
+    groups: who.groups,
     platformPrivileges: {
       viewMetadata: has('VIEW_METADATA'),
       managePolicies: has('MANAGE_POLICIES'),
@@ -46,22 +44,18 @@ const me: Args<object> = async (_a, _b, ctx) => {
       manageTokens: has('MANAGE_ACCESS_TOKENS'),
       manageTags: has('MANAGE_TAGS'),
       manageStructuredProperties: has('MANAGE_STRUCTURED_PROPERTIES'),
-      privileges: held,
+      privileges: who.privileges,
     },
   };
 };
 
 const explain: Args<{ privilege: string; actor?: string; resourceUrn?: string; propertyUrn?: string; tagUrn?: string }> = async (_a, args, ctx) => {
-  let resource = {};
-  if (args.resourceUrn) {
-    const ref = { urn: args.resourceUrn, entityType: parseUrn(args.resourceUrn).entityType };
-    const globalTags = await ctx.loader.aspect(ref.urn, 'globalTags').catch(() => undefined);
-    resource = entityResource(ref.entityType, ref.urn, globalTags ? { globalTags: { value: globalTags } } : undefined);
-  }
   const d = await explainAccess(ctx.services, ctx.actor, {
     actor: args.actor ?? undefined,
     privilege: args.privilege,
-    resource: { ...resource, ...(args.propertyUrn && { propertyUrn: args.propertyUrn }), ...(args.tagUrn && { tagUrn: args.tagUrn }) },
+    resourceUrn: args.resourceUrn ?? undefined,
+    propertyUrn: args.propertyUrn ?? undefined,
+    tagUrn: args.tagUrn ?? undefined,
   });
   return { ...d, roles: d.roles.map((r) => r.role), policyUrn: d.decidedBy.kind === 'policy' ? d.decidedBy.urn : null };
 };
