@@ -55,6 +55,25 @@ export const ConfigSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   JOB_POLL_MS: z.coerce.number().int().positive().default(2000),
   JOB_LEASE_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Take part in relaying change records to the events index (one process at a time does it, by lease). Independent of
+   * JOBS_ENABLED: records wait in their entities' documents until some process relays them.
+   */
+  CHANGE_RELAY_ENABLED: bool.default(true),
+  /** Change records older than this many days are removed by the retention job (`tessera events prune`); 0 keeps them for ever. */
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
+  /** Hosts (names or addresses) webhooks may deliver to although they are loopback, link-local or private; comma-separated. */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
+  /** How long a webhook receiver may take to answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /**
+   * Waits before each retry of a failed delivery, in milliseconds, comma-separated (default: 5 s, 5 min, 30 min, 2 h,
+   * 5 h, 10 h, 14 h, 20 h, 24 h); after the last, the delivery is dead-lettered.
+   */
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'comma-separated milliseconds')
+    .default([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000].join(',')),
   /** Writes of globalTags, structuredProperties or editableSchemaMetadata to a missing entity create it (the original's behaviour). */
   CREATE_MISSING_ENTITIES: bool.default(false),
 }).superRefine((c, ctx) => {

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'INVALID_URN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'GONE'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
   | 'PAYLOAD_TOO_LARGE'
@@ -33,6 +34,7 @@ export const ERROR_KINDS: Readonly<Record<ErrorCode, ErrorKind>> = {
   INVALID_URN: { status: 400, graphqlType: 'BAD_REQUEST', title: 'Invalid urn' },
   NOT_FOUND: { status: 404, graphqlType: 'NOT_FOUND', title: 'Not Found' },
   CONFLICT: { status: 409, graphqlType: 'CONFLICT', title: 'Conflict' },
+  GONE: { status: 410, graphqlType: 'GONE', title: 'Gone' },
   UNAUTHENTICATED: { status: 401, graphqlType: 'UNAUTHORIZED', title: 'Unauthorized' },
   FORBIDDEN: { status: 403, graphqlType: 'FORBIDDEN', title: 'Forbidden' },
   PAYLOAD_TOO_LARGE: { status: 413, graphqlType: 'BAD_REQUEST', title: 'Payload Too Large' },

@@ -9,6 +9,11 @@ export type { Logger };
 export interface LogContext {
   requestId?: string;
   jobId?: string;
+  /** Set once the request is authenticated: the stored token it came with, and the interface it came through (change records carry both). */
+  tokenId?: string;
+  /** The authenticated caller (administrative change records name it). */
+  actor?: string;
+  via?: 'REST_V2' | 'REST_V3' | 'GRAPHQL' | 'WIRE' | 'CLI' | 'WEB';
 }
 
 const logContext = new AsyncLocalStorage<LogContext>();

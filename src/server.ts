@@ -42,7 +42,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const services = await createServices(config, log, endpoint.url, secret);
   await bootstrapCatalog(services);
   const runner = new JobRunner(services, jobHandlers);
-  if (config.JOBS_ENABLED) runner.start();
+  if (config.JOBS_ENABLED) {
+    runner.start();
+    services.dispatcher.start();
+  }
+  if (config.CHANGE_RELAY_ENABLED) services.relay.start();
   const onRestart = () => services.metrics.managedNodeRestarts.inc();
   const supervisor = endpoint.restart ? superviseNode(services.indices, endpoint.restart, log, { onRestart }) : undefined;
   const server = await listen(createRequestListener(services), config.PORT, config.HOST, config.MAX_HEADER_BYTES);

@@ -17,6 +17,12 @@ import { createOpenSearchClient } from './storage/opensearch-client.js';
 import { DirectCalls } from './storage/direct-calls.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { setMaxUrnLength } from './model/urn.js';
+import { EventStore } from './storage/event-store.js';
+import { OutboxScan } from './storage/outbox-scan.js';
+import { ChangeRelay, RelayPositions } from './jobs/change-relay.js';
+import { WebhookStore } from './storage/webhook-store.js';
+import { adminRecords } from './catalog/history/admin-records.js';
+import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
 
 /** Everything the adapters use; catalog operations and jobs see only their part of it (CatalogDeps, JobDeps). */
 export interface Services extends JobDeps {
@@ -28,6 +34,15 @@ export interface Services extends JobDeps {
   accessStore: AccessStore;
   /** This service's Prometheus instruments, in a registry of its own. */
   metrics: Metrics;
+  /** Moves change records into the events index (started by the server unless CHANGE_RELAY_ENABLED=false). */
+  relay: ChangeRelay;
+  /** Webhook subscriptions and deliveries. */
+  webhooks: WebhookStore;
+  webhookSettings: { allowedHosts: string };
+  /** How long change records are kept (the retention job removes older ones). */
+  retention: { days: number };
+  /** Delivers change events to webhooks (started by the server where jobs run). */
+  dispatcher: WebhookDispatcher;
   /** Closes the connections to OpenSearch. */
   close(): Promise<void>;
 }
@@ -44,11 +59,30 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   const defaultRole = config.DEFAULT_ROLE === 'None' ? undefined : config.DEFAULT_ROLE;
   const access = new AccessControl(accessStore, defaultRole, config.AUTH_MODE === 'none').start();
   metrics.observeJobQueue(() => jobStore.queueStats());
+  const store = new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS, metrics, config.OPENSEARCH_AWS_REGION ? undefined : new DirectCalls(client, config.OPENSEARCH_TIMEOUT_MS, metrics, log));
+  const positions = new RelayPositions(jobStore);
+  store.relayed = positions;
+  // Administrative changes carry their records in the documents they change, as entity changes do.
+  accessStore.recordChange = adminRecords;
+  accessStore.relayed = positions;
+  tokenStore.recordChange = adminRecords;
+  const events = new EventStore(client, names);
+  const instanceId = randomUUID();
+  const relay = new ChangeRelay({ jobStore, events, scan: new OutboxScan(client), names, log, instanceId }, positions);
+  const webhooks = new WebhookStore(client, names);
+  const webhookSettings = { allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, timeoutMs: config.WEBHOOK_TIMEOUT_MS, scheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number) };
+  const dispatcher = new WebhookDispatcher({ jobStore, events, webhooks, log, instanceId, settings: webhookSettings });
   return {
     config,
     log,
     names,
-    store: new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS, metrics, config.OPENSEARCH_AWS_REGION ? undefined : new DirectCalls(client, config.OPENSEARCH_TIMEOUT_MS, metrics, log)),
+    store,
+    events,
+    relay,
+    webhooks,
+    webhookSettings,
+    retention: { days: config.EVENTS_RETENTION_DAYS },
+    dispatcher,
     indices: new IndexAdmin(client, names),
     jobStore,
     tokenStore,
@@ -58,9 +92,10 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
     hooks: createCatalogHooks(),
     definitionCache: new DefinitionCache(config.DEFINITION_CACHE_MS),
     metrics,
-    instanceId: randomUUID(),
-    close: () => {
+    instanceId,
+    close: async () => {
       access.stop();
+      await Promise.all([relay.stop(), dispatcher.stop()]);
       return client.close();
     },
   };

@@ -2,6 +2,7 @@
 import type { BenchArgs } from './args.js';
 import { wants } from './args.js';
 import { bulkCreate, removeBulkDocs, type BulkState } from './bulk.js';
+import { measureEventLag } from './event-lag.js';
 import { osCall, type BenchContext } from './context.js';
 import { runMirrored, type Side } from './load.js';
 import { facets, graphqlFilter, graphqlGet, restGet, restQuery, type Workload } from './reads.js';
@@ -123,8 +124,17 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
   if (wants(args, 'bulk')) await guard(c, failures, 'bulk', async () => {
     const state: BulkState = { created: [], twoPass: false };
     try {
-      const row = await timedRow(c, bulkCreate(c, state));
+      const workload = bulkCreate(c, state);
+      const row = await timedRow(c, workload);
       if (state.twoPass) row.note = 'Tessera refused datasetProperties + structuredProperties in one item (404): two batch POSTs per batch';
+      // How soon change records are on the event poll under this load, and under one batch in flight (target: p99 ≤ 2 s).
+      const lags = [];
+      for (const inFlight of [1, 4]) {
+        const lag = await measureEventLag(c, workload, Math.max(8, args.seconds * 2), state.created, inFlight);
+        lags.push(`${inFlight} in flight: p50 ${lag.p50Ms} ms, p99 ${lag.p99Ms} ms (${lag.probes} probes)`);
+        extra[`eventLag${inFlight}`] = lag;
+      }
+      row.note = [row.note, `change records on the event poll (target p99 ≤ 2 s) with ${lags.join('; ')}`].filter(Boolean).join('; ');
       rows.unshift(row);
     } finally {
       await removeBulkDocs(c, state);

@@ -16,8 +16,11 @@ const VERIFIED_MAX = 10_000;
 
 export interface Auth {
   mode: 'jwt' | 'none';
-  /** Returns the actor URN of a request's Authorization header, or throws UNAUTHENTICATED. */
-  authenticate(authorization: string | undefined): Promise<string>;
+  /**
+   * Returns the actor URN of a request's Authorization header, or throws UNAUTHENTICATED. A stored token's id is put
+   * into `seen` (change records name the token a change was made with).
+   */
+  authenticate(authorization: string | undefined, seen?: { tokenId?: string }): Promise<string>;
 }
 
 export const isActorUrn = (s: unknown): s is string => typeof s === 'string' && ACTOR_PATTERN.test(s);
@@ -64,9 +67,13 @@ export function createAuth(mode: 'jwt' | 'none', secret: string | undefined, tok
   const verified = new Map<string, { actor: string; until: number }>();
   return {
     mode,
-    async authenticate(header) {
+    async authenticate(header, seen) {
       const token = bearerOf(header);
-      if (stored && isStoredToken(token)) return (await stored(token)).actor;
+      if (stored && isStoredToken(token)) {
+        const verified = await stored(token);
+        if (seen) seen.tokenId = verified.tokenId;
+        return verified.actor;
+      }
       const known = verified.get(token);
       if (known && known.until > Date.now()) return known.actor;
       try {

@@ -93,7 +93,7 @@ async function buildGroup(services: CatalogDeps, opts: BatchOptions, urn: string
     }
     docs.set(index, doc!);
   }
-  return { urn, doc: doc!, docs, at: current && { seqNo: current.seqNo, primaryTerm: current.primaryTerm }, changed };
+  return { urn, doc: doc!, docs, at: current, changed };
 }
 
 export async function batchUpsert(services: CatalogDeps, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean, opts: BatchOptions = {}): Promise<EntityView[]> {

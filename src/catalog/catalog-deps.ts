@@ -9,6 +9,7 @@ import type { EntityDoc, EntityStore, StoredAspect } from '../storage/entity-sto
 import type { IndexAdmin } from '../storage/index-admin.js';
 import type { IndexNames } from '../storage/indices.js';
 import type { JobStore } from '../storage/job-store.js';
+import type { EventStore } from '../storage/event-store.js';
 import type { AccessControl } from './access/access-control.js';
 import type { DefinitionCache } from './definition-cache.js';
 import type { DefinitionMemo } from './definition-info.js';
@@ -20,6 +21,8 @@ export interface CatalogDeps {
   store: EntityStore;
   indices: IndexAdmin;
   jobStore: JobStore;
+  /** Change records in their global sequence: history and events read them. */
+  events: EventStore;
   /** Aspect and entity-delete hooks, composed once by the composition root (hooks/index.ts builds the table). */
   hooks: CatalogHooks;
   /** Definitions for reads and searches (never for writes); see definition-cache.ts for why it is correct across processes. */

@@ -13,6 +13,8 @@ import { DELETE_ASPECT, KEEP_ASPECT, needsExistingEntity, type WriteInput } from
 import type { EntityTarget } from './entity-target.js';
 import { randomUUID } from 'node:crypto';
 import { entityResource, rightsForChange } from './access/change-rights.js';
+import { diffAspect } from './history/aspect-differs.js';
+import { toRecords } from './history/change-record.js';
 
 export { DELETE_ASPECT, KEEP_ASPECT, needsExistingEntity } from './write-input.js';
 export type { AspectChange, WriteInput } from './write-input.js';
@@ -69,6 +71,8 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
   // One fetch per definition per attempt: prepare, validate and the search fields all need them.
   const definitions: DefinitionMemo = input.definitions ?? services.definitionCache.writeMemo();
   let changed = !current;
+  // The values before this write, for its change records (hooks and patches may build on them in place).
+  const before = new Map(changes.map((c) => [c.aspect, structuredClone(current?.aspects[c.aspect]?.value)]));
   for (const change of changes) {
     const stored = doc.aspects[change.aspect];
     if (change.mode === 'create' && stored && current) {
@@ -107,6 +111,9 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
   }
   if (!changed) return UNCHANGED;
   await applySearchFields(services, doc, definitions);
+  const fieldChanges = [...before].flatMap(([aspect, was]) => (aspect === target.def.keyAspect ? [] : diffAspect(aspect, was, doc.aspects[aspect]?.value)));
+  const records = toRecords(target.urn.raw, target.def.name, actor, now, fieldChanges);
+  if (records.length > 0) doc.outbox = [...(doc.outbox ?? []), ...records];
   return doc;
 }
 

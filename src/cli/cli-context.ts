@@ -27,7 +27,7 @@ export function createContext(io: CliIO, env: Record<string, string | undefined>
     client() {
       // CLI writes wait until search sees them, so `upsert` followed by `list` always agrees.
       connection ??= resolveConnection(env);
-      client ??= new TesseraClient({ server: connection.server, token: connection.token, waitForSearch: true });
+      client ??= new TesseraClient({ server: connection.server, token: connection.token, waitForSearch: true, clientName: 'cli' });
       return client;
     },
     emitter: () => new Emitter(ctx.client()),

@@ -14,6 +14,8 @@ import { runPropertiesUpsert } from './commands/properties-upsert.js';
 import { runTokenCreate } from './commands/token-create.js';
 import { runTokenIssue, runTokenList, runTokenRevoke } from './commands/token-stored.js';
 import * as access from './commands/access.js';
+import { runHistory } from './commands/history.js';
+import * as events from './commands/events.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -160,6 +162,36 @@ export function createProgram(ctx: CliContext, version: string): Command {
   account.command('list').description('every service account').action(() => access.runServiceAccountList(ctx));
   account.command('create').description('create urn:li:corpuser:service.<id>').requiredOption('--id <id>', 'lower-case letters, digits, _ or -').option('--description <text>', 'what it is for').action((o) => access.runServiceAccountCreate(ctx, o));
   account.command('delete').description('delete it and revoke its tokens').requiredOption('--urn <urn>', 'urn:li:corpuser:service.<id>').action((o) => access.runServiceAccountDelete(ctx, o));
+
+  program
+    .command('history')
+    .description("an entity's change records (or the whole catalog's), oldest first: who changed what, when, from what to what")
+    .option('--urn <urn>', 'one entity (default: the whole catalog)')
+    .option('--since <time>', 'from this time (ISO-8601 or milliseconds)')
+    .option('--until <time>', 'up to this time (ISO-8601 or milliseconds)')
+    .option('--category <category>', 'TAG, STRUCTURED_PROPERTY, DOCUMENTATION, … (repeatable)', collect, [])
+    .option('--actor <urn>', 'changes by this actor (repeatable)', collect, [])
+    .option('--property <urn>', 'changes of this structured property (repeatable)', collect, [])
+    .option('--tag <urn>', 'changes of this tag (repeatable)', collect, [])
+    .option('--limit <n>', 'at most this many changes', '1000')
+    .option('--as-of <time>', "instead: the entity's aspects as they were at this time (needs --urn)")
+    .action((o) => runHistory(ctx, o));
+
+  const ev = program.command('events').description('the change event stream');
+  ev.command('prune').description('remove change records older than EVENTS_RETENTION_DAYS (MANAGE_POLICIES)').action(() => events.runEventsPrune(ctx));
+
+  const hook = program.command('webhook').description('deliver change events to URLs, signed as Standard Webhooks specify (MANAGE_WEBHOOKS)');
+  hook.command('list').description('every webhook').action(() => events.runWebhookList(ctx));
+  hook
+    .command('create')
+    .description('subscribe a URL; prints its signing secret once')
+    .requiredOption('--url <url>', 'where to deliver')
+    .option('--filter <file>', 'a YAML or JSON filter: {categories, operations, entityTypes, urns, tags, properties}')
+    .option('--description <text>', 'what it is for')
+    .action((o) => events.runWebhookCreate(ctx, o));
+  hook.command('delete').description('delete a webhook').requiredOption('--id <id>', 'the webhook id').action((o) => events.runWebhookDelete(ctx, o));
+  hook.command('deliveries').description('deliveries and their attempts').requiredOption('--id <id>', 'the webhook id').option('--status <status>', 'delivered, retrying, held or dead').action((o) => events.runWebhookDeliveries(ctx, o));
+  hook.command('replay').description('deliver an event again').requiredOption('--id <id>', 'the webhook id').requiredOption('--event <id>', 'the event id').action((o) => events.runWebhookReplay(ctx, o));
 
   program
     .command('explain')

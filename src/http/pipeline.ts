@@ -8,7 +8,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import qs from 'qs';
 import { notFound } from '../errors.js';
 import { authorizationOf } from '../auth/tokens.js';
-import { runWithLogContext } from '../logger.js';
+import { runWithLogContext, type LogContext } from '../logger.js';
 import type { Services } from '../services.js';
 import { bodyReader } from './body-reader.js';
 import { answerError } from './error-handler.js';
@@ -21,27 +21,42 @@ import { clearSessionCookie, sessionAuthorization } from './web-session.js';
 
 type Req = IncomingMessage & { body?: unknown };
 
+/** The interface a request came through, as change records name it: the page and the CLI say so in a header. */
+function interfaceOf(path: string, client: string | string[] | undefined): NonNullable<LogContext['via']> {
+  if (client === 'web') return 'WEB';
+  if (client === 'cli') return 'CLI';
+  const p = path.startsWith('/gms/') ? path.slice(4) : path;
+  if (p.startsWith('/api/')) return 'GRAPHQL';
+  if (p.startsWith('/openapi/v2/')) return 'REST_V2';
+  if (p.startsWith('/openapi/')) return 'REST_V3';
+  return 'WIRE';
+}
+
 export function createRequestListener(services: Services, router: Router = createRouter(createRoutes(services))): RequestListener {
   const readBody = bodyReader({ maxBodyBytes: services.config.MAX_BODY_BYTES, maxJsonDepth: services.config.MAX_JSON_DEPTH });
   const observe = requestObserver(services.log, services.metrics);
 
   /** The caller: from the Authorization header, else from the web page's session cookie (cleared when refused). */
-  async function authenticate(req: Req, res: ServerResponse): Promise<string> {
+  async function authenticate(req: Req, res: ServerResponse, context: LogContext): Promise<string> {
     const header = authorizationOf(req.rawHeaders, req.headers.authorization);
-    if (header !== undefined) return services.auth.authenticate(header);
+    if (header !== undefined) return services.auth.authenticate(header, context);
     const session = sessionAuthorization(req);
     try {
-      return await services.auth.authenticate(session);
+      return await services.auth.authenticate(session, context);
     } catch (e) {
       if (session !== undefined) clearSessionCookie(req, res);
       throw e;
     }
   }
 
-  async function serve(req: Req, res: ServerResponse, path: string, search: string, seen: { route: string; actor?: string }): Promise<void> {
+  async function serve(req: Req, res: ServerResponse, path: string, search: string, seen: { route: string; actor?: string }, context: LogContext): Promise<void> {
     const method = req.method ?? 'GET';
-    const actor = router.isPublic(method, path, req.headers) ? undefined : await authenticate(req, res);
+    const actor = router.isPublic(method, path, req.headers) ? undefined : await authenticate(req, res, context);
     seen.actor = actor;
+    if (actor !== undefined) {
+      context.actor = actor;
+      context.via = interfaceOf(path, req.headers['x-tessera-client']);
+    }
     if (actor !== undefined) {
       const gate = router.gateOf(method, path);
       if (gate && gate !== 'self') await services.access.gate(actor, gate);
@@ -88,8 +103,9 @@ export function createRequestListener(services: Services, router: Router = creat
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    runWithLogContext({ requestId }, () =>
-      serve(req, res, path, q < 0 ? '' : url.slice(q + 1), seen).catch((e) => {
+    const context: LogContext = { requestId };
+    runWithLogContext(context, () =>
+      serve(req, res, path, q < 0 ? '' : url.slice(q + 1), seen, context).catch((e) => {
         if (!res.headersSent) answerError(res, e, services.log);
         else if (!res.writableEnded) res.destroy();
       }),

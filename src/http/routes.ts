@@ -13,6 +13,8 @@ import { ingestRoutes } from '../gms/ingest-routes.js';
 import type { Services } from '../services.js';
 import { accessTokenRoutes } from './access-token-routes.js';
 import { accessRoutes } from './access-routes.js';
+import { historyRoutes } from './history-routes.js';
+import { webhookRoutes } from './webhook-routes.js';
 import { entityRoutes } from './entity-routes.js';
 import { jobsRoutes } from './jobs-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
@@ -63,6 +65,8 @@ export function createRoutes(services: Services): Route[] {
     ...jobsRoutes(services),
     ...accessTokenRoutes(services),
     ...accessRoutes(services),
+    ...historyRoutes(services),
+    ...webhookRoutes(services),
     ...graphqlRoutes(services),
     ...webSessionRoutes(),
     ...uiRoutes(),

@@ -16,6 +16,8 @@ export interface TesseraClientOptions {
   /** Per-attempt timeout (default 30 s). */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Names the caller to the server (`x-tessera-client`): change records say which interface made a change (`cli`). */
+  clientName?: string;
 }
 
 type QueryValue = string | number | boolean | undefined | (string | number)[];
@@ -79,6 +81,7 @@ export class TesseraClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     if (opts.waitForSearch ?? this.options.waitForSearch) headers['x-tessera-wait-for-search'] = 'true';
+    if (this.options.clientName) headers['x-tessera-client'] = this.options.clientName;
     if (opts.body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     for (let attempt = 0; ; attempt++) {

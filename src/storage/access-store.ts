@@ -5,6 +5,23 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { IndexNames } from './indices.js';
 import { absentAsNull, guarded, isVersionConflict } from './opensearch-errors.js';
+import type { OutboxRecord } from './entity-store.js';
+
+/** Makes the change records of an administrative change (set by the composition root); none when absent. */
+export type RecordMaker = (kind: string, id: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null) => OutboxRecord[];
+
+/** What the store knows of the relay's progress: whether the records of a stored version are out already. */
+export interface RelayedVersions {
+  version(index: string | undefined, seqNo: number): boolean;
+  fresh(): void;
+}
+
+interface Stored {
+  doc: Record<string, unknown> | null;
+  outbox: OutboxRecord[];
+  seq?: { if_seq_no: number; if_primary_term: number };
+  index?: string;
+}
 
 export type AccessKind = 'policy' | 'group' | 'roleBinding' | 'serviceAccount';
 /** Every access document, at most; a larger set is refused when written (see `count`). */
@@ -20,7 +37,14 @@ export interface StoredAccess {
 
 const KEYS: Record<AccessKind, keyof StoredAccess> = { policy: 'policies', group: 'groups', roleBinding: 'bindings', serviceAccount: 'serviceAccounts' };
 
+/**
+ * Every write carries its change record in the document it changes (its outbox), as entity writes do; a deleted
+ * document stays as a marker (`deleted`) holding its last record, which every read leaves out.
+ */
 export class AccessStore {
+  recordChange: RecordMaker = () => [];
+  relayed: RelayedVersions = { version: () => false, fresh: () => undefined };
+
   constructor(
     private readonly client: Client,
     private readonly names: IndexNames,
@@ -32,10 +56,12 @@ export class AccessStore {
 
   /** Everything, as one snapshot. */
   async all(): Promise<StoredAccess> {
-    const res = await guarded(() => this.client.search({ index: this.index, body: { size: MAX_ACCESS_DOCS, query: { match_all: {} }, sort: ['_doc'] } }));
+    const body = { size: MAX_ACCESS_DOCS, _source: { excludes: ['outbox'] }, query: LIVE, sort: ['_doc'] };
+    const res = await guarded(() => this.client.search({ index: this.index, body } as any));
     const out: StoredAccess = { policies: [], groups: [], bindings: [], serviceAccounts: [] };
     for (const h of (res.body as any).hits.hits) {
-      const { kind, ...doc } = h._source;
+      const { kind, deleted, ...doc } = h._source;
+      if (deleted) continue;
       const key = KEYS[kind as AccessKind];
       if (key) (out[key] as unknown[]).push(doc);
     }
@@ -43,49 +69,63 @@ export class AccessStore {
   }
 
   async count(): Promise<number> {
-    const res = await guarded(() => this.client.count({ index: this.index }));
+    const res = await guarded(() => this.client.count({ index: this.index, body: { query: LIVE } } as any));
     return (res.body as any).count;
   }
 
-  async get<T>(kind: AccessKind, id: string): Promise<T | null> {
+  /** The document as stored (real-time), with its outbox and position; `doc` null when absent or deleted. */
+  private async read(kind: AccessKind, id: string): Promise<Stored> {
     const res = await absentAsNull(() => this.client.get({ index: this.index, id: `${kind}:${id}` }));
-    if (!res) return null;
-    const { kind: _, ...doc } = (res.body as any)._source;
-    return doc as T;
+    if (!res) return { doc: null, outbox: [] };
+    const body = res.body as any;
+    const { kind: _, deleted, outbox, ...doc } = body._source;
+    return { doc: deleted ? null : doc, outbox: outbox ?? [], seq: { if_seq_no: body._seq_no, if_primary_term: body._primary_term }, index: body._index };
+  }
+
+  /** Writes `next` (null: the deleted marker) over what was read, conditionally, with the records not relayed yet and the new one. */
+  private async write(kind: AccessKind, id: string, read: Stored, next: Record<string, unknown> | null): Promise<void> {
+    if (read.outbox.length > 0) this.relayed.fresh();
+    const carried = read.seq && read.outbox.length > 0 && this.relayed.version(read.index, read.seq.if_seq_no) ? [] : read.outbox;
+    const outbox = [...carried, ...this.recordChange(kind, id, read.doc, next)];
+    const body = { kind, ...(next ?? { deleted: true }), ...(outbox.length > 0 && { outbox }) };
+    const where = read.seq ? read.seq : { op_type: 'create' as const };
+    await guarded(() => this.client.index({ index: this.index, id: `${kind}:${id}`, body, refresh: true, ...where }));
+  }
+
+  async get<T>(kind: AccessKind, id: string): Promise<T | null> {
+    return (await this.read(kind, id)).doc as T | null;
   }
 
   /** Writes a document; `create` refuses (answers false) when one exists already. */
   async put(kind: AccessKind, id: string, doc: object, opts: { create?: boolean } = {}): Promise<boolean> {
-    try {
-      await guarded(() => this.client.index({ index: this.index, id: `${kind}:${id}`, body: { kind, ...doc }, refresh: true, ...(opts.create && { op_type: 'create' as const }) }));
-      return true;
-    } catch (e) {
-      if (opts.create && isVersionConflict(e)) return false;
-      throw e;
-    }
+    return (await this.change(kind, id, (current) => (opts.create && current ? undefined : (doc as Record<string, unknown>)))) !== undefined;
   }
 
   /** Changes a document read-modify-write under its sequence number (concurrent changes never lose each other); null when absent. */
   async mutate<T extends object>(kind: AccessKind, id: string, change: (doc: T) => T): Promise<T | null> {
+    const next = await this.change(kind, id, (current) => (current ? (change(current as T) as Record<string, unknown>) : undefined));
+    return (next as T | undefined) ?? null;
+  }
+
+  async delete(kind: AccessKind, id: string): Promise<boolean> {
+    return (await this.change(kind, id, (current) => (current ? null : undefined))) !== undefined;
+  }
+
+  /** Read, change (undefined: leave it), write conditionally; again after a concurrent change. Answers what was written. */
+  private async change(kind: AccessKind, id: string, fn: (current: Record<string, unknown> | null) => Record<string, unknown> | null | undefined) {
     for (;;) {
-      const res = await absentAsNull(() => this.client.get({ index: this.index, id: `${kind}:${id}` }));
-      if (!res) return null;
-      const body = res.body as any;
-      const { kind: _, ...doc } = body._source;
-      const next = change(doc as T);
+      const read = await this.read(kind, id);
+      const next = fn(read.doc);
+      if (next === undefined) return undefined;
       try {
-        await guarded(() =>
-          this.client.index({ index: this.index, id: `${kind}:${id}`, body: { kind, ...next }, if_seq_no: body._seq_no, if_primary_term: body._primary_term, refresh: true }),
-        );
+        await this.write(kind, id, read, next);
         return next;
       } catch (e) {
         if (!isVersionConflict(e)) throw e;
       }
     }
   }
-
-  async delete(kind: AccessKind, id: string): Promise<boolean> {
-    const res = await absentAsNull(() => this.client.delete({ index: this.index, id: `${kind}:${id}`, refresh: true }));
-    return res !== null;
-  }
 }
+
+/** Documents that are not deleted markers. */
+const LIVE = { bool: { must_not: { term: { deleted: true } } } };

@@ -26,10 +26,28 @@ export interface StoredAspect {
   meta?: Record<string, unknown>;
 }
 
+/** What storage knows of a change record in a document's outbox: its id, and its entity version once a write stamped it. */
+export interface OutboxRecord {
+  id: string;
+  version?: number;
+}
+
 export interface EntityDoc {
   urn: string;
   entityType: string;
   aspects: Record<string, StoredAspect>;
+  /**
+   * Change records written with this version and earlier ones the relay may not have moved to the events index yet.
+   * New records come without `version`; the write stamps them with `changeVersion`.
+   */
+  outbox?: OutboxRecord[];
+  /** Rises by 1 with every write that records a change. */
+  changeVersion?: number;
+  /**
+   * A hard-deleted entity: no aspects, its last records (until the relay has moved them) and its change version, so an
+   * entity created again under the URN goes on counting. Reads and searches never see it.
+   */
+  tombstone?: boolean;
   [searchField: string]: unknown;
 }
 
@@ -37,7 +55,25 @@ export interface VersionedDoc {
   doc: EntityDoc;
   seqNo: number;
   primaryTerm: number;
+  /** The physical index holding it (the relay's positions are per physical index). */
+  index?: string;
 }
+
+/** A copy of a document to change; its outbox records are never changed in place, so they are shared, not copied. */
+function copyDoc(doc: EntityDoc): EntityDoc {
+  const { outbox, ...rest } = doc;
+  const copy = structuredClone(rest) as EntityDoc;
+  if (outbox) copy.outbox = outbox;
+  return copy;
+}
+
+/** Whether a stored version holds records written before (stamped with their version), which a write may drop. */
+const carriesRecords = (doc: EntityDoc | undefined): boolean => !!doc?.outbox?.some((r) => r.version !== undefined);
+
+export const isTombstone = (doc: EntityDoc | null | undefined): boolean => doc?.tombstone === true;
+
+/** Searches never see tombstones: every query is wrapped so. */
+const NOT_TOMBSTONE = { term: { tombstone: true } };
 
 export const UNCHANGED = Symbol('unchanged');
 export type Mutator = (current: EntityDoc | null) => Promise<EntityDoc | null | typeof UNCHANGED>;
@@ -79,22 +115,36 @@ export class EntityStore {
     private readonly direct?: DirectCalls,
   ) {}
 
+  /**
+   * What the relay has published about the records it moved to the events index, so that writes drop them from
+   * outboxes: whether every record of the document version at (physical index, seqNo) is out, and, for entities written
+   * faster than the relay goes round, the highest change version whose records are all out. Until the relay's positions
+   * are known, nothing is dropped.
+   */
+  relayed: { version(index: string | undefined, seqNo: number): boolean; upTo(urn: string): number; fresh(): void } = {
+    version: () => false,
+    upTo: () => 0,
+    fresh: () => undefined,
+  };
+
   async get(entityType: string, urn: string): Promise<EntityDoc | null> {
-    return (await this.getVersioned(entityType, urn))?.doc ?? null;
+    const doc = (await this.getVersioned(entityType, urn))?.doc ?? null;
+    return isTombstone(doc) ? null : doc;
   }
 
   async mget(entityType: string, urns: string[]): Promise<Map<string, EntityDoc>> {
     return new Map([...(await this.mgetVersioned(entityType, urns))].map(([urn, v]) => [urn, v.doc]));
   }
 
-  private async getVersioned(entityType: string, urn: string): Promise<VersionedDoc | null> {
+  /** The entity's document as stored, tombstone included, with its position. */
+  async getVersioned(entityType: string, urn: string): Promise<VersionedDoc | null> {
     const index = this.names.entity(entityType);
     try {
       const direct = await this.direct?.getDocument(index, docIdOf(urn));
-      if (direct) return direct.status === 200 ? { doc: direct.body._source, seqNo: direct.body._seq_no, primaryTerm: direct.body._primary_term } : null;
+      if (direct) return direct.status === 200 ? { doc: direct.body._source, seqNo: direct.body._seq_no, primaryTerm: direct.body._primary_term, index: direct.body._index } : null;
       const res = await this.client.get({ index, id: docIdOf(urn), realtime: true });
       const b = res.body as any;
-      return { doc: b._source, seqNo: b._seq_no, primaryTerm: b._primary_term };
+      return { doc: b._source, seqNo: b._seq_no, primaryTerm: b._primary_term, index: b._index };
     } catch (e) {
       if (isNotFound(e)) return null;
       throw toCatalogError(e);
@@ -139,13 +189,14 @@ export class EntityStore {
         batch.forEach((p) => p.reject(e));
         return;
       }
-      let state: EntityDoc | null = current?.doc ?? null;
+      let state: EntityDoc | null = current && !isTombstone(current.doc) ? current.doc : null;
       let changed = false;
       const results = new Map<Pending, EntityDoc | null>();
       const failures = new Map<Pending, unknown>();
       for (const p of batch) {
         try {
-          const next = await p.mutator(state === null ? null : structuredClone(state));
+          // A lone mutator works on the document just read (no one else holds it); merged ones each on a copy.
+          const next = await p.mutator(state === null ? null : batch.length === 1 ? state : copyDoc(state));
           if (next !== UNCHANGED) {
             state = next;
             changed = true;
@@ -162,7 +213,7 @@ export class EntityStore {
           else p.resolve(results.get(p) ?? null);
         }
       };
-      if (!changed || (state === null && current === null)) return settle();
+      if (!changed || (state === null && (current === null || isTombstone(current.doc)))) return settle();
       try {
         await this.write(entityType, urn, current, state, batch.some((p) => p.refresh && !failures.has(p)));
         return settle();
@@ -185,6 +236,8 @@ export class EntityStore {
     const index = this.names.entity(entityType);
     const id = docIdOf(urn);
     const refreshMode = refresh ? ('wait_for' as const) : false;
+    if (carriesRecords(current?.doc)) this.relayed.fresh();
+    if (next !== null) this.settleOutbox(current, next);
     if (next === null) {
       await this.client.delete({ index, id, if_seq_no: current!.seqNo, if_primary_term: current!.primaryTerm, refresh: refreshMode });
     } else if (current === null) {
@@ -194,13 +247,33 @@ export class EntityStore {
     }
   }
 
+  /**
+   * The outbox a new version carries: the records of the version it replaces that the relay has not moved yet, then
+   * the new ones (those without a version), stamped with the entity's next change version.
+   */
+  private settleOutbox(current: Partial<VersionedDoc> | null | undefined, next: EntityDoc): void {
+    // Stamped records are the stored version's (a batch builds its next version in the very object it read).
+    const prior = (current?.doc?.outbox ?? []).filter((r) => r.version !== undefined);
+    const out = current && prior.length > 0 && this.relayed.version(current.index, current.seqNo!);
+    const relayedUpTo = prior.length > 0 ? this.relayed.upTo(next.urn) : 0;
+    const carried = out ? [] : prior.filter((r) => r.version! > relayedUpTo);
+    const fresh = (next.outbox ?? []).filter((r) => r.version === undefined);
+    const before = current?.doc?.changeVersion ?? 0;
+    if (fresh.length > 0) {
+      next.changeVersion = before + 1;
+      for (const r of fresh) r.version = before + 1;
+    } else if (before > 0) next.changeVersion = before;
+    if (carried.length + fresh.length > 0) next.outbox = [...carried, ...fresh];
+    else delete next.outbox;
+  }
+
   /** Documents of several entity types in one realtime `_mget` (a request's batched reads); absent ones are left out. */
   async mgetAcross(items: { entityType: string; urn: string }[]): Promise<Map<string, EntityDoc>> {
     const out = new Map<string, EntityDoc>();
     if (items.length === 0) return out;
     const body = { docs: items.map((i) => ({ _index: this.names.entity(i.entityType), _id: docIdOf(i.urn) })) };
     const res = (await guarded(async () => this.direct?.post('POST _mget', '/_mget?realtime=true', body))) ?? (await guarded(() => this.client.mget({ body, realtime: true } as any)));
-    for (const d of (res.body as any).docs ?? []) if (d.found) out.set(d._source.urn, d._source as EntityDoc);
+    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, d._source as EntityDoc);
     return out;
   }
 
@@ -212,7 +285,8 @@ export class EntityStore {
     const index = this.names.entity(entityType);
     const body = { ids: unique.map(docIdOf) };
     const res = (await guarded(async () => this.direct?.post('POST _mget', `/${encodeURIComponent(index)}/_mget?realtime=true`, body))) ?? (await guarded(() => this.client.mget({ index, body, realtime: true } as any)));
-    for (const d of (res.body as any).docs ?? []) if (d.found) out.set(d._source.urn, { doc: d._source as EntityDoc, seqNo: d._seq_no, primaryTerm: d._primary_term });
+    // A tombstone is left out: the batch then creates the entity, loses that race and writes it through `mutate`.
+    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, { doc: d._source as EntityDoc, seqNo: d._seq_no, primaryTerm: d._primary_term, index: d._index });
     return out;
   }
 
@@ -221,9 +295,11 @@ export class EntityStore {
    * they were read at. Answers the URNs whose item could not be applied that way (created or changed meanwhile, or the
    * index write-blocked or just deleted by a rebuild) so the caller can write them through `mutate`; any other item failure is thrown.
    */
-  async bulkWrite(entityType: string, items: { doc: EntityDoc; at?: { seqNo: number; primaryTerm: number } }[], opts: { refresh?: boolean } = {}): Promise<Set<string>> {
+  async bulkWrite(entityType: string, items: { doc: EntityDoc; at?: { seqNo: number; primaryTerm: number; doc?: EntityDoc; index?: string } }[], opts: { refresh?: boolean } = {}): Promise<Set<string>> {
     const retry = new Set<string>();
     if (items.length === 0) return retry;
+    if (items.some((i) => carriesRecords(i.at?.doc))) this.relayed.fresh();
+    for (const { doc, at } of items) this.settleOutbox(at, doc);
     const index = this.names.entity(entityType);
     const body = items.flatMap(({ doc, at }) => [
       at ? { index: { _index: index, _id: docIdOf(doc.urn), if_seq_no: at.seqNo, if_primary_term: at.primaryTerm } } : { create: { _index: index, _id: docIdOf(doc.urn) } },
@@ -247,7 +323,8 @@ export class EntityStore {
    */
   async search(entityTypes: string[], body: object, params: Record<string, unknown> = {}): Promise<any> {
     const index = entityTypes.map((t) => this.names.entity(t)).join(',');
-    const timed = { timeout: `${this.searchTimeoutMs}ms`, ...body };
+    const { query: wanted, ...rest } = body as { query?: object };
+    const timed = { timeout: `${this.searchTimeoutMs}ms`, ...rest, query: { bool: { must: wanted ?? { match_all: {} }, must_not: NOT_TOMBSTONE } } };
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
     const path = `/${index.split(',').map(encodeURIComponent).join(',')}/_search${query ? `?${query}` : ''}`;
     const res =

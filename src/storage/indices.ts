@@ -42,6 +42,14 @@ export class IndexNames {
   access(): string {
     return `${this.prefix}access`;
   }
+  /** Change records in their global sequence (append-only; written by the relay alone). */
+  events(): string {
+    return `${this.prefix}events`;
+  }
+  /** Webhook subscriptions and their deliveries. */
+  webhooks(): string {
+    return `${this.prefix}webhooks`;
+  }
   allEntities(): string[] {
     return ENTITY_TYPES.map((t) => this.entity(t.name));
   }
@@ -75,11 +83,18 @@ export async function ensureIndex(client: Client, names: IndexNames, alias: stri
   }
 }
 
+/** Fields of the entity mapping added after catalogs were created without them: put in place at every start (idempotent). */
+const LATER_ENTITY_FIELDS = { tombstone: { type: 'boolean' } };
+
 export async function ensureAllIndices(client: Client, names: IndexNames, layout?: IndexLayout): Promise<void> {
   const entityBody = entityIndexBody(layout);
   await Promise.all(ENTITY_TYPES.map((t) => ensureIndex(client, names, names.entity(t.name), entityBody)));
+  await client.indices.putMapping({ index: names.allEntities().join(','), body: { properties: LATER_ENTITY_FIELDS } as any }, { requestTimeout: 60_000 });
   await ensureIndex(client, names, names.jobs(), loadMappingFile('jobs-index.json', layout));
   await ensureIndex(client, names, names.tokens(), loadMappingFile('tokens-index.json', layout));
   await ensureIndex(client, names, names.access(), loadMappingFile('access-index.json', layout));
+  await client.indices.putMapping({ index: names.access(), body: { properties: { deleted: { type: 'boolean' } } } as any }, { requestTimeout: 60_000 });
+  await ensureIndex(client, names, names.events(), loadMappingFile('events-index.json', layout));
+  await ensureIndex(client, names, names.webhooks(), loadMappingFile('webhooks-index.json', layout));
   await client.cluster.health({ index: `${names.prefix}*`, wait_for_status: 'yellow', timeout: '30s' }, { requestTimeout: 35_000 });
 }

@@ -5,6 +5,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { IndexNames } from './indices.js';
 import { absentAsNull, guarded } from './opensearch-errors.js';
+import type { RecordMaker } from './access-store.js';
 
 export interface TokenDoc {
   /** Absent on tokens made before service accounts existed: PERSONAL. */
@@ -45,15 +46,34 @@ export class TokenStore {
     return this.names.tokens();
   }
 
+  /** Makes the change records of a token's creation and revocation (set by the composition root; they travel in the token's document). */
+  recordChange: RecordMaker = () => [];
+
   /** Records a new token; create-only, so an id can never overwrite another token. Searchable once this resolves. */
   async create(id: string, doc: TokenDoc): Promise<void> {
-    await guarded(() => this.client.index({ index: this.index, id, op_type: 'create', body: doc, refresh: 'wait_for' }));
+    const outbox = this.recordChange('token', id, null, doc as unknown as Record<string, unknown>);
+    await guarded(() => this.client.index({ index: this.index, id, op_type: 'create', body: { ...doc, ...(outbox.length > 0 && { outbox }) }, refresh: 'wait_for' }));
+  }
+
+  /** Revokes a token, its record appended to those its document holds; false when there is no such token. */
+  async revoke(id: string, fields: Pick<TokenDoc, 'revokedAt' | 'revokedBy'>): Promise<boolean> {
+    const current = await this.get(id);
+    if (!current) return false;
+    const records = this.recordChange('token', id, { ...current, outbox: undefined } as Record<string, unknown>, { ...current, ...fields, outbox: undefined } as Record<string, unknown>);
+    const script = {
+      source: 'for (def e : params.fields.entrySet()) { ctx._source[e.getKey()] = e.getValue(); } if (ctx._source.outbox == null) { ctx._source.outbox = []; } ctx._source.outbox.addAll(params.records);',
+      params: { fields, records },
+    };
+    const res = await absentAsNull(() => this.client.update({ index: this.index, id, body: { script }, retry_on_conflict: 3, refresh: 'wait_for' }));
+    return res !== null;
   }
 
   /** The token as stored now (a real-time read: a revocation is seen at once). */
   async get(id: string): Promise<TokenView | null> {
     const res = await absentAsNull(() => this.client.get({ index: this.index, id }));
-    return res && { id, ...((res.body as any)._source as TokenDoc) };
+    if (!res) return null;
+    const { outbox: _, ...doc } = (res.body as any)._source;
+    return { id, ...(doc as TokenDoc) };
   }
 
   async list(q: TokenQuery): Promise<{ total: number; tokens: TokenView[] }> {
@@ -68,7 +88,7 @@ export class TokenStore {
       }),
     );
     const hits = (res.body as any).hits;
-    return { total: hits.total.value, tokens: hits.hits.map((h: any) => ({ id: h._id, ...h._source })) };
+    return { total: hits.total.value, tokens: hits.hits.map((h: any) => ({ id: h._id, ...h._source, outbox: undefined })) };
   }
 
   /** Merges fields into a stored token (a partial update: revocation and last use never overwrite each other). */

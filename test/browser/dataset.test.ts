@@ -143,6 +143,19 @@ describe('web page dataset page', () => {
     expect(labels.filter((l) => l.startsWith('Retention Time'))).toEqual(['Retention Time (io.acme.a.retentionTime)', 'Retention Time (io.acme.b.retentionTime)']);
   });
 
+  it("shows the dataset's history: a change made on the page is at the top at once, with who, through which interface, before and after", async () => {
+    const { page } = fx;
+    await signInByLink(fx, `/ui/dataset/${encodeURIComponent(ORDERS)}`);
+    await page.getByRole('heading', { name: 'History' }).waitFor();
+    await page.getByRole('button', { name: 'Edit description' }).click();
+    await page.getByLabel('Description').fill('Order lines, audited');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const top = page.locator('table.history tbody tr').first();
+    await expect.poll(() => top.locator('td').nth(2).textContent()).toMatch(/^(add|modify) documentation description$/);
+    expect(await top.locator('td').nth(1).textContent()).toMatch(/via WEB/);
+    expect(await top.locator('td.after').textContent()).toBe('Order lines, audited');
+  });
+
   it('says so when the dataset does not exist', async () => {
     const { page } = fx;
     await signInByLink(fx, `/ui/dataset/${encodeURIComponent(datasetUrn('hive', 'nope'))}`);

@@ -13,7 +13,7 @@ const urns = Array.from({ length: N }, (_, i) => datasetUrn(`db.calls${i}`));
 
 beforeAll(async () => {
   proxy = await startCountingProxy(inject('opensearchUrl'));
-  app = await startTestApp('batch-calls', { OPENSEARCH_URL: proxy.url });
+  app = await startTestApp('batch-calls', { OPENSEARCH_URL: proxy.url, CHANGE_RELAY_ENABLED: 'false' });
   await defineProperty(app, 'calls.size', NUMBER);
   for (const g of [0, 1, 2]) await defineProperty(app, `calls.group${g}`, NUMBER);
 });

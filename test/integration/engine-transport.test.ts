@@ -82,7 +82,7 @@ describe('a node that goes silent', () => {
 
   it('behind a whole Tessera process: a node that goes silent after start costs one timeout, then every point read answers', async () => {
     const node = await relay(inject('opensearchUrl'));
-    const app = await startTestApp('transport-silent', { OPENSEARCH_URL: `${node.url},${inject('opensearchUrl')}`, OPENSEARCH_TIMEOUT_MS: '500' });
+    const app = await startTestApp('transport-silent', { OPENSEARCH_URL: `${node.url},${inject('opensearchUrl')}`, OPENSEARCH_TIMEOUT_MS: '500', CHANGE_RELAY_ENABLED: 'false' });
     try {
       const urn = await createDataset(app, 'silent.node');
       node.silence();
@@ -104,7 +104,7 @@ describe('a node that refuses', () => {
   let app: TestApp;
   beforeAll(async () => {
     proxy = await startCountingProxy(inject('opensearchUrl'));
-    app = await startTestApp('transport-refusal', { OPENSEARCH_URL: proxy.url });
+    app = await startTestApp('transport-refusal', { OPENSEARCH_URL: proxy.url, CHANGE_RELAY_ENABLED: 'false' });
     await createDataset(app, 'refused.one');
     await app.refresh();
   });

@@ -9,7 +9,7 @@ const WRITES = 200;
 const ENTITIES = Array.from({ length: 8 }, (_, i) => datasetUrn(`db.contended${i}`));
 
 beforeAll(async () => {
-  app = await startTestApp('contention');
+  app = await startTestApp('contention', { CHANGE_RELAY_ENABLED: process.env.RELAY_OFF ? 'false' : 'true' });
   for (let i = 0; i < ENTITIES.length; i++) await createDataset(app, `db.contended${i}`);
 });
 afterAll(async () => app?.close());

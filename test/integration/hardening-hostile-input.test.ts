@@ -13,7 +13,7 @@ const props = (customProperties: string) => `{"value":{"description":"x","custom
 
 beforeAll(async () => {
   proxy = await startCountingProxy(inject('opensearchUrl'));
-  app = await startTestApp('hostile', { OPENSEARCH_URL: proxy.url, MAX_BODY_BYTES: '1048576', MAX_BATCH_ITEMS: '5' });
+  app = await startTestApp('hostile', { OPENSEARCH_URL: proxy.url, MAX_BODY_BYTES: '1048576', MAX_BATCH_ITEMS: '5', CHANGE_RELAY_ENABLED: 'false' });
   await createDataset(app, 'db.hostile');
 });
 afterAll(async () => {

@@ -40,7 +40,8 @@ export interface TestApp {
   /** Runs due background jobs now instead of waiting for the poller. */
   runJobs(): Promise<number>;
   refresh(): Promise<void>;
-  close(): Promise<void>;
+  /** Stops the app and deletes its indices (`keepIndices`: another app on the same prefix goes on using them). */
+  close(opts?: { keepIndices?: boolean }): Promise<void>;
 }
 
 /** Percent-encodes a URN for a path segment, as clients must. */
@@ -69,6 +70,8 @@ export async function startTestApp(name: string, env: Record<string, string> = {
   const services = await createServices(config, createLogger(config.LOG_LEVEL), config.OPENSEARCH_URL!, config.AUTH_SECRET);
   await bootstrapCatalog(services);
   const runner = new JobRunner(services, jobHandlers);
+  // Change records are relayed as in every deployment (suites that count engine calls turn it off).
+  if (config.CHANGE_RELAY_ENABLED) services.relay.start();
   const server: Server = await listen(createRequestListener(services), 0, '127.0.0.1', config.MAX_HEADER_BYTES);
   const port = (server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
@@ -109,10 +112,11 @@ export async function startTestApp(name: string, env: Record<string, string> = {
     },
     runJobs: () => runner.runOnce(),
     refresh: async () => void (await raw.indices.refresh({ index: `${prefix}*` })),
-    async close() {
+    async close(opts = {}) {
       runner.stop();
       await new Promise((r) => server.close(() => r(undefined)));
-      await raw.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
+      await services.relay.stop();
+      if (!opts.keepIndices) await raw.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
       await Promise.all([raw.close(), services.close()]);
     },
   };

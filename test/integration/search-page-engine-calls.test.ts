@@ -21,7 +21,7 @@ const TIER = propertyUrn('page.tier');
 
 beforeAll(async () => {
   proxy = await startCountingProxy(inject('opensearchUrl'));
-  app = await startTestApp('search-page-calls', { OPENSEARCH_URL: proxy.url });
+  app = await startTestApp('search-page-calls', { OPENSEARCH_URL: proxy.url, CHANGE_RELAY_ENABLED: 'false' });
   await defineProperty(app, 'page.retention', NUMBER, { displayName: 'Retention days' });
   await defineProperty(app, 'page.tier', STRING, { displayName: 'Tier' });
   for (const [i, tag] of TAGS.entries()) {

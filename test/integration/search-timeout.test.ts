@@ -9,7 +9,7 @@ let proxy: CountingProxy;
 
 beforeAll(async () => {
   proxy = await startCountingProxy(inject('opensearchUrl'));
-  app = await startTestApp('search-timeout', { OPENSEARCH_URL: proxy.url, SEARCH_TIMEOUT_MS: '1000' });
+  app = await startTestApp('search-timeout', { OPENSEARCH_URL: proxy.url, SEARCH_TIMEOUT_MS: '1000', CHANGE_RELAY_ENABLED: 'false' });
   await createDataset(app, 'db.slow');
   await app.refresh();
 });

@@ -129,6 +129,6 @@ export async function revokeAccessToken(deps: AccessTokenDeps, caller: string, t
   if (!token) throw notFound(`No access token ${tokenId}`);
   if (token.ownerUrn !== caller && token.actorUrn !== caller) await deps.access.authorize(caller, 'MANAGE_ACCESS_TOKENS', {}, `revoking a token of ${token.ownerUrn}`);
   if (token.revokedAt !== undefined) return true;
-  await deps.tokenStore.update(tokenId, { revokedAt: Date.now(), revokedBy: caller }, true);
+  await deps.tokenStore.revoke(tokenId, { revokedAt: Date.now(), revokedBy: caller });
   return true;
 }

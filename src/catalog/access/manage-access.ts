@@ -215,7 +215,7 @@ export async function deleteServiceAccount(deps: ManageAccessDeps, caller: strin
     const page = await deps.tokenStore.list({ actorUrn: urn, start: 0, count: 100 });
     if (page.tokens.length === 0) break;
     const now = Date.now();
-    for (const t of page.tokens) await deps.tokenStore.update(t.id, { revokedAt: now, revokedBy: caller }, true);
+    for (const t of page.tokens) await deps.tokenStore.revoke(t.id, { revokedAt: now, revokedBy: caller });
     revokedTokens += page.tokens.length;
   }
   return changed(deps, { revokedTokens });

@@ -16,6 +16,8 @@ export const PRIVILEGES = [
   'GENERATE_PERSONAL_ACCESS_TOKENS',
   'MANAGE_ACCESS_TOKENS',
   'MANAGE_POLICIES',
+  'GET_PLATFORM_EVENTS',
+  'MANAGE_WEBHOOKS',
 ] as const;
 
 export type Privilege = (typeof PRIVILEGES)[number];
@@ -34,10 +36,12 @@ export const PRIVILEGE_TEXT: Readonly<Record<Privilege, string>> = {
   GENERATE_PERSONAL_ACCESS_TOKENS: 'issue, list and revoke tokens acting as oneself',
   MANAGE_ACCESS_TOKENS: "issue tokens for service accounts, list and revoke everyone's tokens",
   MANAGE_POLICIES: 'change policies, groups, role bindings and service accounts',
+  GET_PLATFORM_EVENTS: 'poll the change event stream and keep named consumer offsets',
+  MANAGE_WEBHOOKS: 'subscribe webhooks to change events, see their deliveries and replay them',
 };
 
 /** Privileges that change metadata (a caller holding none of them may not send a write at all). */
-export const WRITE_PRIVILEGES: readonly Privilege[] = PRIVILEGES.filter((p) => p !== 'VIEW_METADATA' && p !== 'GENERATE_PERSONAL_ACCESS_TOKENS');
+export const WRITE_PRIVILEGES: readonly Privilege[] = PRIVILEGES.filter((p) => p !== 'VIEW_METADATA' && p !== 'GENERATE_PERSONAL_ACCESS_TOKENS' && p !== 'GET_PLATFORM_EVENTS');
 
 export const ROLES = ['Admin', 'Editor', 'Reader'] as const;
 export type Role = (typeof ROLES)[number];

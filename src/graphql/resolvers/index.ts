@@ -2,6 +2,7 @@
 import { accessTokenResolvers } from './access/access-tokens.js';
 import { accessControlResolvers } from './access/access-control.js';
 import { baseResolvers } from './base.js';
+import { historyResolvers } from './history.js';
 import { contextResolvers } from './context-reads.js';
 import { aggregateAcrossEntities } from './search/aggregate-across-entities.js';
 import { scrollAcrossEntities } from './search/scroll-across-entities.js';
@@ -31,6 +32,7 @@ const PARTS: ResolverMap[] = [
   searchResolvers as ResolverMap,
   accessTokenResolvers as ResolverMap,
   accessControlResolvers as ResolverMap,
+  historyResolvers as ResolverMap,
 ];
 
 export function mergeResolvers(maps: ResolverMap[]): ResolverMap {

@@ -7,6 +7,7 @@ import { loadDefinitions, type Definition } from '../api/definitions';
 import type { TagRef } from '../api/search-queries';
 import { listTags, type Tag } from '../api/tags';
 import { DescriptionEditor } from '../components/description-editor';
+import { HistoryList } from '../components/history-list';
 import { PropertyEditor } from '../components/property-editor';
 import { TagEditor, TagOptions } from '../components/tag-editor';
 import { Link } from '../router';
@@ -18,9 +19,13 @@ export function DatasetPage({ urn }: { urn: string }) {
   const [definitions, setDefinitions] = useState<Definition[]>([]);
   const [allTags, setAllTags] = useState<Tag[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
 
   const reload = () => {
-    loadDataset(urn).then(setDataset, (e) => setError(messageOf(e)));
+    loadDataset(urn).then((d) => {
+      setDataset(d);
+      setLoads((n) => n + 1);
+    }, (e) => setError(messageOf(e)));
     listTags().then(setAllTags, () => undefined);
   };
   useEffect(() => {
@@ -113,6 +118,11 @@ export function DatasetPage({ urn }: { urn: string }) {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="history-h">
+        <h2 id="history-h">History</h2>
+        <HistoryList urn={dataset.urn} version={loads} />
       </section>
     </article>
   );

@@ -1,0 +1,50 @@
+/**
+ * How soon a change record is on the event poll under the bulk row's write load: while batch POSTs of 500 datasets
+ * are in flight (as many as asked), a probe changes one dataset's tags and notes when the change's record has its sequence number.
+ */
+import { datasetUrn } from './catalog.js';
+import { tesseraCall, tesseraOk, type BenchContext } from './context.js';
+import type { Workload } from './reads.js';
+import { percentile } from './stats.js';
+
+export interface EventLag {
+  probes: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/** `created` collects the probe's dataset, for the row's clean-up. */
+export async function measureEventLag(c: BenchContext, load: Workload, seconds: number, created: string[], inFlight: number): Promise<EventLag> {
+  const urn = datasetUrn('bench.eventlag', 0);
+  created.push(urn);
+  const enc = encodeURIComponent(urn);
+  await tesseraOk(c, 'POST', `/openapi/v3/entity/dataset/${enc}/datasetProperties?createIfNotExists=false`, { value: { name: 'eventlag' } });
+  const until = Date.now() + seconds * 1000;
+  const lags: number[] = [];
+  let stop = false;
+  // The write load: the bulk row's batches, `inFlight` at a time.
+  let seq = 0;
+  const writers = Array.from({ length: inFlight }, async () => {
+    while (!stop) await load.tessera(0, 1_000_000 + seq++);
+  });
+  // A probe change, then its record watched for until it has its place in the sequence (it is on the poll then):
+  // reading the whole stream would measure how fast one client reads 10,000 records a second instead.
+  for (let i = 0; Date.now() < until; i++) {
+    const tag = `urn:li:tag:lag${i}`;
+    const sent = Date.now();
+    await tesseraOk(c, 'POST', `/openapi/v3/entity/dataset/${enc}/globalTags?createIfNotExists=false`, { value: { tags: [{ tag }] } });
+    for (;;) {
+      const page = JSON.parse((await tesseraCall(c, 'GET', `/openapi/v3/timeline/${enc}?order=desc&count=3&tagUrn=${encodeURIComponent(tag)}`)).text);
+      if (page.changes?.some((ch: { seq: number | null; operation: string }) => ch.seq !== null && ch.operation === 'ADD')) break;
+      if (Date.now() - sent > 30_000) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    lags.push(Date.now() - sent);
+    if (process.env.BENCH_DEBUG) c.progress(`event lag probe ${i}: ${lags[lags.length - 1]} ms`);
+  }
+  stop = true;
+  await Promise.all(writers);
+  lags.sort((a, b) => a - b);
+  return { probes: lags.length, p50Ms: percentile(lags, 50), p99Ms: percentile(lags, 99), maxMs: lags[lags.length - 1] ?? NaN };
+}

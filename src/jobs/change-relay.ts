@@ -1,0 +1,301 @@
+/**
+ * The relay: moves change records from entity documents' outboxes into the events index, giving each its place in one
+ * gap-free global sequence. One process leads at a time (a lease in the jobs index, taken over when its holder stops
+ * renewing it); every process reads the leader's published positions so that its writes drop records already moved.
+ *
+ * A round: the global checkpoint of every entity shard; for each shard that moved past the relay's position, a
+ * refresh, then its documents in `_seq_no` order (outbox-scan.ts). Records the events index holds already (relayed
+ * before a crash, or carried by a later version) are skipped; the rest get the next sequence numbers and are appended
+ * create-only. Tombstones of hard-deleted entities are emptied once their records are out. The positions are published
+ * only after the events are written, so a crash at any point means re-reading, never losing.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '../logger.js';
+import { createHash } from 'node:crypto';
+import type { EventGroup, EventStore, StoredEvent } from '../storage/event-store.js';
+import type { IndexNames } from '../storage/indices.js';
+import { StaleWrite, type JobStore, type Seq } from '../storage/job-store.js';
+import type { OutboxRecord } from '../storage/entity-store.js';
+import type { OutboxScan, ShardCheckpoint } from '../storage/outbox-scan.js';
+import { leaseOwnerOf, runEvery, takeLease } from './leader-lease.js';
+
+const STATE_ID = 'change-relay';
+const LEASE_MS = 10_000;
+/** The leader renews its lease and publishes its positions at least this often. */
+const PUBLISH_MS = 2_000;
+const PAGE = 1_000;
+/** Pages written at once. */
+const IN_FLIGHT = 4;
+
+export interface RelayState {
+  type: 'change-relay';
+  leaseOwner: string;
+  leaseUntil: number;
+  updatedAt: number;
+  /** Physical index → relayed `_seq_no` per shard (every record of every version at or below it is in the events index). */
+  positions: Record<string, number[]>;
+  /** The next sequence number (kept here too, so numbers go on even after retention removed every event). */
+  next?: number;
+  /**
+   * Entities whose outbox held many records when relayed (written faster than the relay goes round): urn → the change
+   * version up to which their records are all out. Their current version is always newer than the positions, so writes
+   * learn from this which carried records to drop. The most recent HOT_KEPT entries are kept.
+   */
+  hot?: Record<string, number>;
+}
+
+/** The events index document of a record: its entity version's group, or its own for a record without a version. */
+function groupIdOf(r: OutboxRecord & { urn?: string }): string {
+  if (r.version === undefined || !r.urn) return r.id;
+  return `${createHash('sha256').update(r.urn).digest('base64url')}.${r.version}`;
+}
+
+/** An outbox this long when relayed marks its entity hot. */
+const HOT_OUTBOX = 4;
+const HOT_KEPT = 500;
+
+export interface RelayDeps {
+  jobStore: JobStore;
+  events: EventStore;
+  scan: OutboxScan;
+  names: IndexNames;
+  log: Logger;
+  instanceId: string;
+}
+
+/**
+ * The positions the leader last published, as every process's writes see them (they drop the records they cover).
+ * Read again in the background when a write over records finds the copy older than `maxAgeMs` — never on the write's
+ * path (it uses the copy it has: an old one only keeps more records), and never on a timer, so a process that does not
+ * write makes no engine call for them.
+ */
+export class RelayPositions {
+  private positions: Record<string, number[]> = {};
+  private hot: Record<string, number> = {};
+  private loadedAt = 0;
+  private loading?: Promise<void>;
+
+  constructor(private readonly jobStore: JobStore, private readonly maxAgeMs = 500) {}
+
+  /** Whether every record of the document version at (physical index, seqNo) is in the events index. */
+  version(index: string | undefined, seqNo: number): boolean {
+    const shards = index === undefined ? undefined : this.positions[index];
+    // With several shards the version's own shard is not known here: the lowest position is safe for all of them.
+    return shards !== undefined && shards.length > 0 && Math.min(...shards) >= seqNo;
+  }
+
+  /** The change version up to which every record of a hot entity is in the events index (0: not known). */
+  upTo(urn: string): number {
+    return this.hot[urn] ?? 0;
+  }
+
+  set(state: Pick<RelayState, 'positions' | 'hot'>): void {
+    this.positions = state.positions ?? {};
+    this.hot = state.hot ?? {};
+    this.loadedAt = Date.now();
+  }
+
+  /** Starts reading the published positions if the copy here is old (a failure keeps the old copy: nothing is dropped wrongly). */
+  fresh(): void {
+    if (Date.now() - this.loadedAt < this.maxAgeMs || this.loading) return;
+    this.loading = this.jobStore
+      .readLease<RelayState>(STATE_ID)
+      .then((state) => (state ? this.set(state.doc) : void (this.loadedAt = Date.now())))
+      .catch(() => undefined)
+      .finally(() => (this.loading = undefined));
+  }
+}
+
+export class ChangeRelay {
+  private loop?: { stop(): void };
+  private leading?: { seq: Seq; next: number; positions: Record<string, number[]>; hot: Record<string, number>; publishedAt: number };
+  private readonly owner: string;
+  /** Groups appended in this round and the last (then forgotten): what a scan may find again. */
+  private appended = new Set<string>();
+  private appendedBefore = new Set<string>();
+  /** Whether every group an earlier leader appended is behind the positions (from the second round of a lead on). */
+  private trustAppended = false;
+
+  constructor(private readonly deps: RelayDeps, private readonly published: RelayPositions, private readonly everyMs = 250) {
+    this.owner = leaseOwnerOf(deps.instanceId);
+  }
+
+  start(): this {
+    this.loop = runEvery(() => this.tick(), this.everyMs, (e) => this.deps.log.warn({ err: e }, 'change relay round failed; retrying'));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.loop?.stop();
+    const lead = this.leading;
+    this.leading = undefined;
+    // Hand the lease on at once instead of letting it run out.
+    if (lead) await this.deps.jobStore.replace(STATE_ID, this.stateOf(lead, 0), lead.seq).catch(() => undefined);
+  }
+
+  /** One relay round now (after any round in progress: rounds never overlap); answers whether it led. */
+  tick(): Promise<boolean> {
+    const next = this.last.then(() => this.round1(), () => this.round1());
+    this.last = next.catch(() => undefined);
+    return next;
+  }
+
+  private last: Promise<unknown> = Promise.resolve();
+
+  private async round1(): Promise<boolean> {
+    if (!this.leading) await this.tryLead();
+    if (!this.leading) return false;
+    try {
+      await this.round();
+    } catch (e) {
+      if (e instanceof StaleWrite) this.leading = undefined;
+      throw e;
+    }
+    return true;
+  }
+
+  private stateOf(from: Pick<RelayState, 'positions' | 'hot' | 'next'>, leaseUntil = Date.now() + LEASE_MS): RelayState {
+    return { type: 'change-relay', leaseOwner: this.owner, leaseUntil, updatedAt: Date.now(), positions: from.positions, hot: from.hot ?? {}, ...(from.next && { next: from.next }) };
+  }
+
+  private async tryLead(): Promise<void> {
+    const { jobStore, events } = this.deps;
+    const taken = await takeLease<RelayState>(jobStore, STATE_ID, this.owner, (previous) => this.stateOf({ positions: {}, ...previous }));
+    if (!taken) return;
+    const positions = taken.previous?.positions ?? {};
+    // The sequence continues from what the events index holds (all of it: a leader that died may have appended without
+    // a refresh), whatever the last leader managed to publish.
+    await events.refresh();
+    const next = Math.max((await events.lastSeq()) + 1, taken.previous?.next ?? 1);
+    this.leading = { seq: taken.seq, next, positions, hot: taken.previous?.hot ?? {}, publishedAt: Date.now() };
+    this.trustAppended = false;
+    this.appended = new Set();
+    this.appendedBefore = new Set();
+    this.deps.log.info({ next }, 'leading the change relay');
+  }
+
+  private positionOf(c: ShardCheckpoint): number {
+    return this.leading!.positions[c.index]?.[c.shard] ?? -1;
+  }
+
+  private async round(): Promise<void> {
+    const lead = this.leading!;
+    const { scan, names } = this.deps;
+    // Entities, and the tokens and access documents whose administrative changes carry records too.
+    const checkpoints = await scan.checkpoints([...names.allEntities(), names.tokens(), names.access()]);
+    // Indices gone (replaced by a rebuild) are forgotten; shards seen for the first time start before their first write.
+    const positions: Record<string, number[]> = {};
+    for (const c of checkpoints) (positions[c.index] ??= [])[c.shard] = this.positionOf(c);
+    lead.positions = positions;
+    const behind = checkpoints.filter((c) => c.checkpoint > this.positionOf(c));
+    if (behind.length > 0) {
+      [this.appendedBefore, this.appended] = [this.appended, new Set()];
+      await scan.refresh([...new Set(behind.map((c) => c.index))]);
+      for (const c of behind) await this.drainShard(c);
+    }
+    if (behind.length > 0 || Date.now() - lead.publishedAt >= PUBLISH_MS) await this.publish();
+    this.trustAppended = true;
+  }
+
+  /**
+   * Relays one shard from its position on. The scan is not bounded by the checkpoint read before the refresh: an entity
+   * written without pause always has a version newer than that, so its newest visible version is relayed too once the
+   * checkpoint read after the scan covers it (it is durable then). The position only ever moves to the first checkpoint,
+   * below which every version was visible to the scan.
+   */
+  private async drainShard(c: ShardCheckpoint): Promise<void> {
+    const lead = this.leading!;
+    const { scan } = this.deps;
+    let after = this.positionOf(c);
+    // Pages are numbered in scan order as they are read; up to IN_FLIGHT of them are written at once (a writing
+    // engine shares itself between many streams), and the position moves only once every page up to it is written.
+    let inFlight: Promise<void>[] = [];
+    let reached = after;
+    const settle = async () => {
+      await Promise.all(inFlight);
+      inFlight = [];
+      await this.deps.events.refresh();
+      lead.positions[c.index][c.shard] = reached;
+      if (Date.now() - lead.publishedAt >= PUBLISH_MS) await this.publish();
+    };
+    for (;;) {
+      const docs = await scan.scan(c.index, c.shard, after, Number.MAX_SAFE_INTEGER, PAGE);
+      const durable = docs.some((d) => d.seqNo > c.checkpoint) ? await this.checkpointNow(c) : c.checkpoint;
+      const ready = docs.filter((d) => d.seqNo <= durable);
+      const groups = await this.number(ready.flatMap((d) => d.outbox));
+      inFlight.push(
+        this.write(groups).then(async () => {
+          for (const d of ready) if (d.urn && d.outbox.length >= HOT_OUTBOX) this.markHot(d.urn, d.outbox[d.outbox.length - 1].version ?? 0);
+          for (const d of ready) if (d.tombstone) await scan.emptyTombstone(c.index, d);
+        }),
+      );
+      const last = docs.length > 0 ? docs[docs.length - 1].seqNo : after;
+      const full = docs.length === PAGE;
+      reached = Math.max(after, full ? Math.min(c.checkpoint, last) : c.checkpoint);
+      if (!full || last >= c.checkpoint) return settle();
+      after = last;
+      if (inFlight.length >= IN_FLIGHT) await settle();
+    }
+  }
+
+  private async checkpointNow(c: ShardCheckpoint): Promise<number> {
+    const now = await this.deps.scan.checkpoints([c.index]);
+    return now.find((n) => n.index === c.index && n.shard === c.shard)?.checkpoint ?? c.checkpoint;
+  }
+
+  /**
+   * Gives the records the events index does not hold yet the next sequence numbers, in order: the records of one entity
+   * version as one group (one document), an administrative record alone.
+   */
+  private async number(records: OutboxRecord[]): Promise<EventGroup[]> {
+    if (records.length === 0) return [];
+    const lead = this.leading!;
+    const groups = new Map<string, OutboxRecord[]>();
+    for (const r of records) {
+      const key = groupIdOf(r as OutboxRecord & { urn?: string });
+      const group = groups.get(key);
+      if (!group) groups.set(key, [r]);
+      else if (!group.some((g) => g.id === r.id)) group.push(r);
+    }
+    // Groups this leader appended lately (a version relayed early is scanned again) are known; only after taking over
+    // must the events index be asked which groups an earlier leader appended.
+    const known = (id: string) => this.appended.has(id) || this.appendedBefore.has(id);
+    const unknown = [...groups.keys()].filter((id) => !known(id));
+    const held = new Set([...groups.keys()].filter(known));
+    if (!this.trustAppended && unknown.length > 0) for (const id of await this.deps.events.existingGroups(unknown)) held.add(id);
+    // Half a lease without renewing (a long pause): renew first, so a process that took over is noticed before writing.
+    if (Date.now() - lead.publishedAt >= LEASE_MS / 2) await this.publish();
+    return [...groups]
+      .filter(([id]) => !held.has(id))
+      .map(([id, group]) => ({ id, records: group.map((r) => ({ ...(r as unknown as StoredEvent), seq: lead.next++ })) }));
+  }
+
+  /** Writes numbered groups; a failed one is written again with the same numbers, so the sequence has no gap. */
+  private async write(groups: EventGroup[]): Promise<void> {
+    for (const g of groups) this.appended.add(g.id);
+    let pending = groups;
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const failed = await this.deps.events.append(pending);
+      pending = pending.filter((g) => failed.has(g.id));
+      if (pending.length === 0) break;
+      this.deps.log.warn({ failed: pending.length, attempt }, 'events could not be appended; retrying with the same sequence numbers');
+      await sleep(Math.min(5_000, 100 * 2 ** attempt));
+    }
+  }
+
+  private markHot(urn: string, version: number): void {
+    const hot = this.leading!.hot;
+    delete hot[urn]; // re-inserted last: the oldest entries go first
+    hot[urn] = version;
+    const keys = Object.keys(hot);
+    for (let i = 0; i < keys.length - HOT_KEPT; i++) delete hot[keys[i]];
+  }
+
+  /** Renews the lease and publishes the positions; a lease taken by another process ends this one's lead. */
+  private async publish(): Promise<void> {
+    const lead = this.leading!;
+    lead.seq = await this.deps.jobStore.replace(STATE_ID, this.stateOf(lead), lead.seq);
+    lead.publishedAt = Date.now();
+    this.published.set(structuredClone({ positions: lead.positions, hot: lead.hot }));
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The events index: change records in their global sequence, append-only. The records one write made to one entity
+ * (one entity version) are kept as one document — their sequence numbers run without a gap inside it — so recording a
+ * write costs one indexed document however many fields it changed. Only the relay writes it (create-only, by the
+ * group's id, so a group relayed twice is kept once); history, the poll and webhooks read records from it.
+ */
+import type { Client } from '@opensearch-project/opensearch';
+import type { IndexNames } from './indices.js';
+import { guarded } from './opensearch-errors.js';
+
+/** A record as the events index holds it: its id, place in the sequence, entity and time, and whatever else it says. */
+export interface StoredEvent {
+  id: string;
+  seq: number;
+  urn: string;
+  time: number;
+  [field: string]: unknown;
+}
+
+/** The records of one write to one entity, in order, with consecutive sequence numbers. */
+export interface EventGroup {
+  id: string;
+  records: StoredEvent[];
+}
+
+/** Filters of a history or poll read: closed data, each one a term filter on a mapped field (or a range). */
+export interface EventFilter {
+  afterSeq?: number;
+  upToSeq?: number;
+  urns?: string[];
+  categories?: string[];
+  excludeCategories?: string[];
+  actors?: string[];
+  modifiers?: string[];
+  entityTypes?: string[];
+  fieldPath?: string;
+  /** Inclusive bounds, in milliseconds. */
+  startTime?: number;
+  endTime?: number;
+}
+
+/** Whether one record passes the filter (a group is found by its fields, then its records are checked one by one). */
+function passes(r: StoredEvent, f: EventFilter): boolean {
+  const has = (values: string[] | undefined, v: unknown) => !values?.length || values.includes(v as string);
+  return (
+    (f.afterSeq === undefined || r.seq > f.afterSeq) &&
+    (f.upToSeq === undefined || r.seq <= f.upToSeq) &&
+    has(f.urns, r.urn) &&
+    has(f.categories, r.category) &&
+    !f.excludeCategories?.includes(r.category as string) &&
+    has(f.actors, r.actor) &&
+    has(f.modifiers, r.modifier) &&
+    has(f.entityTypes, r.entityType) &&
+    (f.fieldPath === undefined || r.fieldPath === f.fieldPath) &&
+    (f.startTime === undefined || r.time >= f.startTime) &&
+    (f.endTime === undefined || r.time <= f.endTime)
+  );
+}
+
+function queryOf(f: EventFilter): object {
+  const filter: object[] = [];
+  const terms = (field: string, values?: string[]) => values && values.length > 0 && filter.push({ terms: { [field]: values } });
+  terms('urn', f.urns);
+  terms('categories', f.categories);
+  terms('actor', f.actors);
+  terms('modifiers', f.modifiers);
+  terms('entityType', f.entityTypes);
+  if (f.fieldPath !== undefined) filter.push({ term: { fieldPaths: f.fieldPath } });
+  if (f.afterSeq !== undefined) filter.push({ range: { lastSeq: { gt: f.afterSeq } } });
+  if (f.upToSeq !== undefined) filter.push({ range: { seq: { lte: f.upToSeq } } });
+  if (f.startTime !== undefined || f.endTime !== undefined) filter.push({ range: { time: { ...(f.startTime !== undefined && { gte: f.startTime }), ...(f.endTime !== undefined && { lte: f.endTime }) } } });
+  // Administrative groups hold administrative records only, so leaving out a category can leave out whole groups.
+  const mustNot = f.excludeCategories?.length ? [{ terms: { categories: f.excludeCategories } }] : [];
+  return { bool: { filter, must_not: mustNot } };
+}
+
+const uniq = (values: unknown[]): string[] => [...new Set(values.filter((v): v is string => typeof v === 'string'))];
+
+export class EventStore {
+  readonly index: string;
+
+  constructor(private readonly client: Client, names: IndexNames) {
+    this.index = names.events();
+  }
+
+  /** Which of these groups the index holds already (real-time). */
+  async existingGroups(groupIds: string[]): Promise<Set<string>> {
+    if (groupIds.length === 0) return new Set();
+    const res = await guarded(() => this.client.mget({ index: this.index, body: { ids: groupIds }, _source: false, realtime: true } as any));
+    return new Set(((res.body as any).docs ?? []).filter((d: any) => d.found).map((d: any) => d._id as string));
+  }
+
+  /** Which of these record ids the index holds (it is refreshed by every append). */
+  async existing(ids: string[]): Promise<Set<string>> {
+    return new Set((await this.byIds(ids)).keys());
+  }
+
+  /** Records by id; ids not held are left out. */
+  async byIds(ids: string[]): Promise<Map<string, StoredEvent>> {
+    const out = new Map<string, StoredEvent>();
+    if (ids.length === 0) return out;
+    const wanted = new Set(ids);
+    const res = await guarded(() => this.client.search({ index: this.index, body: { size: ids.length, query: { terms: { ids } }, _source: ['records'] } } as any));
+    for (const h of (res.body as any).hits.hits) for (const r of h._source.records as StoredEvent[]) if (wanted.has(r.id)) out.set(r.id, r);
+    return out;
+  }
+
+  /** Makes what was appended visible to searches (the relay does it once per round of appends). */
+  async refresh(): Promise<void> {
+    await guarded(() => this.client.indices.refresh({ index: this.index }));
+  }
+
+  /**
+   * Appends groups (create-only; visible to searches after the next refresh). Answers the ids of the groups that could not
+   * be written for a reason other than being there already, so the relay can retry them with the same numbers.
+   */
+  async append(groups: EventGroup[]): Promise<Set<string>> {
+    const failed = new Set<string>();
+    if (groups.length === 0) return failed;
+    const body = groups.flatMap((g) => {
+      const [first, last] = [g.records[0], g.records[g.records.length - 1]];
+      const doc = {
+        seq: first.seq,
+        lastSeq: last.seq,
+        ids: g.records.map((r) => r.id),
+        urn: first.urn,
+        entityType: first.entityType,
+        version: first.version,
+        // A write merged with others of the same entity (one version) may hold several actors and times.
+        actor: uniq(g.records.map((r) => r.actor)),
+        via: uniq(g.records.map((r) => r.via)),
+        time: [...new Set(g.records.map((r) => r.time))],
+        categories: uniq(g.records.map((r) => r.category)),
+        operations: uniq(g.records.map((r) => r.operation)),
+        modifiers: uniq(g.records.map((r) => r.modifier)),
+        fieldPaths: uniq(g.records.map((r) => r.fieldPath)),
+        records: g.records,
+      };
+      return [{ create: { _index: this.index, _id: g.id } }, doc];
+    });
+    const res = await guarded(() => this.client.bulk({ body }, { requestTimeout: 30_000 }));
+    ((res.body as any).items as any[]).forEach((item, i) => {
+      const r = item.create;
+      if (r.status >= 300 && r.status !== 409) failed.add(groups[i].id);
+    });
+    return failed;
+  }
+
+  /** The highest sequence number written, or 0. */
+  async lastSeq(): Promise<number> {
+    const res = await guarded(() => this.client.search({ index: this.index, body: { size: 0, aggs: { last: { max: { field: 'lastSeq' } } } } } as any));
+    return ((res.body as any).aggregations?.last?.value as number | null) ?? 0;
+  }
+
+  /** The lowest sequence number still held (older ones were removed by retention), or undefined when empty. */
+  async firstSeq(): Promise<number | undefined> {
+    const res = await guarded(() => this.client.search({ index: this.index, body: { size: 0, aggs: { first: { min: { field: 'seq' } } } } } as any));
+    return ((res.body as any).aggregations?.first?.value as number | null) ?? undefined;
+  }
+
+  /** Records matching `filter` in sequence order (descending when asked), `size` at most, after a sequence number. */
+  async find(filter: EventFilter, size: number, opts: { descending?: boolean; after?: number } = {}): Promise<StoredEvent[]> {
+    const descending = opts.descending === true;
+    const f: EventFilter = { ...filter };
+    if (opts.after !== undefined) {
+      if (descending) f.upToSeq = Math.min(f.upToSeq ?? Infinity, opts.after - 1);
+      else f.afterSeq = Math.max(f.afterSeq ?? -1, opts.after);
+    }
+    const out: StoredEvent[] = [];
+    let cursor: unknown[] | undefined;
+    // Groups found by their fields may hold no record that passes every filter at once: read on until `size` are found.
+    for (;;) {
+      const body = { size: Math.max(size, 100), query: queryOf(f), sort: [{ seq: descending ? 'desc' : 'asc' }], _source: ['records'], ...(cursor && { search_after: cursor }) };
+      const res = await guarded(() => this.client.search({ index: this.index, body } as any));
+      const hits = (res.body as any).hits.hits as any[];
+      for (const h of hits) {
+        const records = (h._source.records as StoredEvent[]).filter((r) => passes(r, f));
+        out.push(...(descending ? records.reverse() : records));
+        if (out.length >= size) return out.slice(0, size);
+      }
+      if (hits.length < body.size) return out;
+      cursor = hits[hits.length - 1].sort;
+    }
+  }
+
+  /**
+   * Removes groups older than `time`, except the newest of all (it tells where the sequence stands, so an offset before
+   * it is known to be gone even when nothing newer is kept); answers how many records went.
+   */
+  async removeOlderThan(time: number): Promise<number> {
+    await this.refresh();
+    const newest = await this.lastSeq();
+    const query = { bool: { filter: [{ range: { time: { lt: time } } }, { range: { lastSeq: { lt: newest } } }] } };
+    const counted = await guarded(() => this.client.search({ index: this.index, body: { size: 0, query, aggs: { records: { sum: { script: { source: "doc['lastSeq'].value - doc['seq'].value + 1" } } } } } } as any));
+    const records = Math.round(((counted.body as any).aggregations?.records?.value as number) ?? 0);
+    await guarded(() => this.client.deleteByQuery({ index: this.index, body: { query }, refresh: true, conflicts: 'proceed' } as any, { requestTimeout: 600_000 }));
+    return records;
+  }
+}
