@@ -113,8 +113,12 @@ export class ChangeRelay {
   /** Groups appended in this round and the last (then forgotten): what a scan may find again. */
   private appended = new Set<string>();
   private appendedBefore = new Set<string>();
-  /** Whether every group an earlier leader appended is behind the positions (from the second round of a lead on). */
-  private trustAppended = false;
+  /**
+   * Shards this leader has drained once: every group an earlier leader appended from them is behind the position, so
+   * what this leader has not appended itself is new there. Any other shard — the first round of a lead, or the new
+   * index of a rebuild, whose copied documents still hold records moved long ago — asks the events index.
+   */
+  private drained = new Set<string>();
 
   constructor(private readonly deps: RelayDeps, private readonly published: RelayPositions, private readonly everyMs = 250) {
     this.owner = leaseOwnerOf(deps.instanceId);
@@ -168,7 +172,7 @@ export class ChangeRelay {
     await events.refresh();
     const next = Math.max((await events.lastSeq()) + 1, taken.previous?.next ?? 1);
     this.leading = { seq: taken.seq, next, positions, hot: taken.previous?.hot ?? {}, publishedAt: Date.now() };
-    this.trustAppended = false;
+    this.drained = new Set();
     this.appended = new Set();
     this.appendedBefore = new Set();
     this.deps.log.info({ next }, 'leading the change relay');
@@ -194,7 +198,6 @@ export class ChangeRelay {
       for (const c of behind) await this.drainShard(c);
     }
     if (behind.length > 0 || Date.now() - lead.publishedAt >= PUBLISH_MS) await this.publish();
-    this.trustAppended = true;
   }
 
   /**
@@ -206,6 +209,7 @@ export class ChangeRelay {
   private async drainShard(c: ShardCheckpoint): Promise<void> {
     const lead = this.leading!;
     const { scan } = this.deps;
+    const shardKey = `${c.index}/${c.shard}`;
     let after = this.positionOf(c);
     // Pages are numbered in scan order as they are read; up to IN_FLIGHT of them are written at once (a writing
     // engine shares itself between many streams), and the position moves only once every page up to it is written.
@@ -222,7 +226,7 @@ export class ChangeRelay {
       const docs = await scan.scan(c.index, c.shard, after, Number.MAX_SAFE_INTEGER, PAGE);
       const durable = docs.some((d) => d.seqNo > c.checkpoint) ? await this.checkpointNow(c) : c.checkpoint;
       const ready = docs.filter((d) => d.seqNo <= durable);
-      const groups = await this.number(ready.flatMap((d) => d.outbox));
+      const groups = await this.number(ready.flatMap((d) => d.outbox), this.drained.has(shardKey));
       inFlight.push(
         this.write(groups).then(async () => {
           for (const d of ready) if (d.urn && d.outbox.length >= HOT_OUTBOX) this.markHot(d.urn, d.outbox[d.outbox.length - 1].version ?? 0);
@@ -232,7 +236,11 @@ export class ChangeRelay {
       const last = docs.length > 0 ? docs[docs.length - 1].seqNo : after;
       const full = docs.length === PAGE;
       reached = Math.max(after, full ? Math.min(c.checkpoint, last) : c.checkpoint);
-      if (!full || last >= c.checkpoint) return settle();
+      if (!full || last >= c.checkpoint) {
+        await settle();
+        this.drained.add(shardKey);
+        return;
+      }
       after = last;
       if (inFlight.length >= IN_FLIGHT) await settle();
     }
@@ -247,7 +255,7 @@ export class ChangeRelay {
    * Gives the records the events index does not hold yet the next sequence numbers, in order: the records of one entity
    * version as one group (one document), an administrative record alone.
    */
-  private async number(records: OutboxRecord[]): Promise<EventGroup[]> {
+  private async number(records: OutboxRecord[], trusted: boolean): Promise<EventGroup[]> {
     if (records.length === 0) return [];
     const lead = this.leading!;
     const groups = new Map<string, OutboxRecord[]>();
@@ -262,7 +270,7 @@ export class ChangeRelay {
     const known = (id: string) => this.appended.has(id) || this.appendedBefore.has(id);
     const unknown = [...groups.keys()].filter((id) => !known(id));
     const held = new Set([...groups.keys()].filter(known));
-    if (!this.trustAppended && unknown.length > 0) for (const id of await this.deps.events.existingGroups(unknown)) held.add(id);
+    if (!trusted && unknown.length > 0) for (const id of await this.deps.events.existingGroups(unknown)) held.add(id);
     // Half a lease without renewing (a long pause): renew first, so a process that took over is noticed before writing.
     if (Date.now() - lead.publishedAt >= LEASE_MS / 2) await this.publish();
     return [...groups]
