@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { ENTITY_TYPES, findEntityType } from './model/entity-types.js';
+import { randomUUID } from 'node:crypto';
 import { createServices, type Services } from './services.js';
 import { resolveOpenSearch } from './storage/resolve-opensearch.js';
 import { addMissingMappings, reindexEntityTypes, type ReindexSummary } from './jobs/reindex.js';
@@ -67,6 +68,12 @@ export async function runReindexCommand(argv: string[], env: Record<string, stri
     if (!args.rebuild) out('SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX and ENABLE_STRUCTURED_PROPERTIES_SYSTEM_UPDATE are not both true: only adding missing mappings');
     const run = args.rebuild ? reindexEntityTypes : addMissingMappings;
     const summary = await run(services, args.entityTypes, { dryRun: args.dryRun, log: out });
+    // A run that changed an index is an administrative action: recorded in the change log like the others.
+    const changed = summary.indices.filter((i) => i.action === 'rebuilt' || i.action === 'mappings-added');
+    if (!args.dryRun && changed.length > 0) {
+      const run = { at: Date.now(), rebuild: args.rebuild, indices: changed.map((i) => ({ entityType: i.entityType, action: i.action, from: i.from, to: i.to, documents: i.documents })) };
+      await services.accessStore.put('reindexRun', randomUUID(), run, { create: true });
+    }
     return { code: 0, summary };
   } catch (e) {
     out(`reindex failed: ${(e as Error).message}`);

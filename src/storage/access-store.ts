@@ -23,7 +23,8 @@ interface Stored {
   index?: string;
 }
 
-export type AccessKind = 'policy' | 'group' | 'roleBinding' | 'serviceAccount';
+/** `reindexRun`: a record of an index rebuild, kept here so that it joins the change log like the other administrative actions. */
+export type AccessKind = 'policy' | 'group' | 'roleBinding' | 'serviceAccount' | 'reindexRun';
 /** Every access document, at most; a larger set is refused when written (see `count`). */
 export const MAX_ACCESS_DOCS = 10_000;
 
@@ -35,7 +36,7 @@ export interface StoredAccess {
   serviceAccounts: object[];
 }
 
-const KEYS: Record<AccessKind, keyof StoredAccess> = { policy: 'policies', group: 'groups', roleBinding: 'bindings', serviceAccount: 'serviceAccounts' };
+const KEYS: Partial<Record<AccessKind, keyof StoredAccess>> = { policy: 'policies', group: 'groups', roleBinding: 'bindings', serviceAccount: 'serviceAccounts' };
 
 /**
  * Every write carries its change record in the document it changes (its outbox), as entity writes do; a deleted
@@ -69,7 +70,8 @@ export class AccessStore {
   }
 
   async count(): Promise<number> {
-    const res = await guarded(() => this.client.count({ index: this.index, body: { query: LIVE } } as any));
+    const query = { bool: { must_not: [{ term: { deleted: true } }, { term: { kind: 'reindexRun' } }] } };
+    const res = await guarded(() => this.client.count({ index: this.index, body: { query } } as any));
     return (res.body as any).count;
   }
 

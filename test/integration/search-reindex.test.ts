@@ -280,6 +280,10 @@ describe('npm run reindex', () => {
     expect(out.join('\n')).toContain('+ structuredProperties.late_added');
     expect(await mappedFields()).toContain('late_added');
     expect(await resolveAlias(app.raw, alias)).toEqual(before);
+    // The run is an administrative action in the change log.
+    await app.services.relay.tick();
+    const log = await app.get('/openapi/v3/history?category=ADMIN&order=desc&count=5');
+    expect(log.body.changes.find((c: any) => c.entityType === 'reindexRun')).toMatchObject({ operation: 'CREATE', after: { rebuild: false, indices: [{ entityType: 'dataset', action: 'mappings-added' }] } });
   });
 
   it('refuses unknown arguments and entity types', async () => {

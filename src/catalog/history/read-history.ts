@@ -65,7 +65,7 @@ function seqOfCursor(cursor: string): number {
 }
 
 /** Administrative objects' URNs (their records are ADMIN ones, read with MANAGE_POLICIES). */
-const ADMIN_URN = /^urn:li:(dataHubPolicy|corpGroup|roleBinding|accessToken):/;
+const ADMIN_URN = /^urn:li:(dataHubPolicy|corpGroup|roleBinding|accessToken|reindexRun):/;
 
 /**
  * Checks the caller may read the entity's history (or the catalog's) and answers its canonical URN. Administrative
