@@ -60,6 +60,11 @@ export const ConfigSchema = z.object({
    * JOBS_ENABLED: records wait in their entities' documents until some process relays them.
    */
   CHANGE_RELAY_ENABLED: bool.default(true),
+  /**
+   * Batch writes wait (up to 2 s each) while more than 2,000 written versions wait for the relay: records stay about a
+   * second from the poll under any write load, at the cost of bulk throughput when the relay cannot keep up.
+   */
+  RELAY_BACKPRESSURE: bool.default(false),
   /** Change records older than this many days are removed by the retention job (`tessera events prune`); 0 keeps them for ever. */
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
   /** Hosts (names or addresses) webhooks may deliver to although they are loopback, link-local or private; comma-separated. */

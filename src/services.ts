@@ -60,7 +60,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   const access = new AccessControl(accessStore, defaultRole, config.AUTH_MODE === 'none').start();
   metrics.observeJobQueue(() => jobStore.queueStats());
   const store = new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS, metrics, config.OPENSEARCH_AWS_REGION ? undefined : new DirectCalls(client, config.OPENSEARCH_TIMEOUT_MS, metrics, log));
-  const positions = new RelayPositions(jobStore);
+  const positions = new RelayPositions(jobStore, config.RELAY_BACKPRESSURE);
   store.relayed = positions;
   // Administrative changes carry their records in the documents they change, as entity changes do.
   accessStore.recordChange = adminRecords;

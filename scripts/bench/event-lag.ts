@@ -20,7 +20,7 @@ export async function measureEventLag(c: BenchContext, load: Workload, seconds: 
   created.push(urn);
   const enc = encodeURIComponent(urn);
   await tesseraOk(c, 'POST', `/openapi/v3/entity/dataset/${enc}/datasetProperties?createIfNotExists=false`, { value: { name: 'eventlag' } });
-  const until = Date.now() + seconds * 1000;
+  let until = Date.now() + seconds * 1000;
   const lags: number[] = [];
   let stop = false;
   // The write load: the bulk row's batches, `inFlight` at a time.
@@ -29,19 +29,21 @@ export async function measureEventLag(c: BenchContext, load: Workload, seconds: 
     while (!stop) await load.tessera(0, 1_000_000 + seq++);
   });
   // A probe change, then its record watched for until it has its place in the sequence (it is on the poll then):
-  // reading the whole stream would measure how fast one client reads 10,000 records a second instead.
-  for (let i = 0; Date.now() < until; i++) {
+  // reading the whole stream would measure how fast one client reads 10,000 records a second instead. The first probe
+  // waits for what the timed row left to relay, and is not counted.
+  for (let i = 0; i < 2 || Date.now() < until; i++) {
     const tag = `urn:li:tag:lag${i}`;
     const sent = Date.now();
     await tesseraOk(c, 'POST', `/openapi/v3/entity/dataset/${enc}/globalTags?createIfNotExists=false`, { value: { tags: [{ tag }] } });
     for (;;) {
       const page = JSON.parse((await tesseraCall(c, 'GET', `/openapi/v3/timeline/${enc}?order=desc&count=3&tagUrn=${encodeURIComponent(tag)}`)).text);
       if (page.changes?.some((ch: { seq: number | null; operation: string }) => ch.seq !== null && ch.operation === 'ADD')) break;
-      if (Date.now() - sent > 30_000) break;
+      if (Date.now() - sent > 120_000) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    lags.push(Date.now() - sent);
-    if (process.env.BENCH_DEBUG) c.progress(`event lag probe ${i}: ${lags[lags.length - 1]} ms`);
+    if (process.env.BENCH_DEBUG) c.progress(`event lag probe ${i}: ${Date.now() - sent} ms`);
+    if (i > 0) lags.push(Date.now() - sent);
+    else until = Date.now() + seconds * 1000;
   }
   stop = true;
   await Promise.all(writers);

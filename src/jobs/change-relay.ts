@@ -11,7 +11,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger.js';
-import { createHash } from 'node:crypto';
 import type { EventGroup, EventStore, StoredEvent } from '../storage/event-store.js';
 import type { IndexNames } from '../storage/indices.js';
 import { StaleWrite, type JobStore, type Seq } from '../storage/job-store.js';
@@ -42,16 +41,25 @@ export interface RelayState {
    * learn from this which carried records to drop. The most recent HOT_KEPT entries are kept.
    */
   hot?: Record<string, number>;
+  /** Written versions not relayed yet when the last round began (across shards); writes slow down while it is large. */
+  backlog?: number;
 }
 
-/** The events index document of a record: its entity version's group, or its own for a record without a version. */
-function groupIdOf(r: OutboxRecord & { urn?: string }): string {
-  if (r.version === undefined || !r.urn) return r.id;
-  return `${createHash('sha256').update(r.urn).digest('base64url')}.${r.version}`;
-}
+/** Writes wait while more versions than this wait for the relay (a record reaches the poll about a second later then). */
+const BACKLOG_LIMIT = 2_000;
+/** The longest one write waits for the relay; a relay that stops publishing (dead, no successor yet) slows no one. */
+const PACE_MAX_MS = 2_000;
+const PACE_STALE_MS = 5_000;
 
-/** An outbox this long when relayed marks its entity hot. */
-const HOT_OUTBOX = 4;
+/**
+ * Which events document a record goes into: its entity version's (the records one write made), or its own for a record
+ * without a version. The document is named by its first record's id — unique even where an entity deleted behind
+ * Tessera's back starts counting versions again.
+ */
+const groupKeyOf = (r: OutboxRecord & { urn?: string }): string => (r.version === undefined || !r.urn ? r.id : `${r.urn}\u0000${r.version}`);
+
+/** An outbox still holding records of several versions when relayed: its entity is written faster than the relay goes round. */
+const isHot = (outbox: OutboxRecord[]): boolean => outbox.length > 1 && outbox[0].version !== outbox[outbox.length - 1].version;
 const HOT_KEPT = 500;
 
 export interface RelayDeps {
@@ -75,7 +83,8 @@ export class RelayPositions {
   private loadedAt = 0;
   private loading?: Promise<void>;
 
-  constructor(private readonly jobStore: JobStore, private readonly maxAgeMs = 500) {}
+  /** `backpressure`: writes wait while the relay is far behind (RELAY_BACKPRESSURE). */
+  constructor(private readonly jobStore: JobStore, private readonly backpressure = false, private readonly maxAgeMs = 500) {}
 
   /** Whether every record of the document version at (physical index, seqNo) is in the events index. */
   version(index: string | undefined, seqNo: number): boolean {
@@ -89,10 +98,30 @@ export class RelayPositions {
     return this.hot[urn] ?? 0;
   }
 
-  set(state: Pick<RelayState, 'positions' | 'hot'>): void {
+  set(state: Pick<RelayState, 'positions' | 'hot' | 'backlog' | 'updatedAt'>): void {
     this.positions = state.positions ?? {};
     this.hot = state.hot ?? {};
+    this.backlog = state.backlog ?? 0;
+    this.backlogAt = state.updatedAt ?? Date.now();
     this.loadedAt = Date.now();
+  }
+
+  private backlog = 0;
+  private backlogAt = 0;
+
+  /**
+   * Back-pressure, when turned on: while the relay is far behind, a batch write waits (in short steps, at most
+   * PACE_MAX_MS) for it to catch up, so that records reach the poll soon even under a write load the relay could not
+   * otherwise follow — at the cost of that load's throughput.
+   */
+  async pace(): Promise<void> {
+    if (!this.backpressure) return;
+    const until = Date.now() + PACE_MAX_MS;
+    this.fresh();
+    while (this.backlog > BACKLOG_LIMIT && Date.now() - this.backlogAt < PACE_STALE_MS && Date.now() < until) {
+      await sleep(50);
+      this.fresh();
+    }
   }
 
   /** Starts reading the published positions if the copy here is old (a failure keeps the old copy: nothing is dropped wrongly). */
@@ -108,7 +137,7 @@ export class RelayPositions {
 
 export class ChangeRelay {
   private loop?: { stop(): void };
-  private leading?: { seq: Seq; next: number; positions: Record<string, number[]>; hot: Record<string, number>; publishedAt: number };
+  private leading?: { seq: Seq; next: number; positions: Record<string, number[]>; hot: Record<string, number>; backlog: number; publishedAt: number };
   private readonly owner: string;
   /** Groups appended in this round and the last (then forgotten): what a scan may find again. */
   private appended = new Set<string>();
@@ -158,8 +187,11 @@ export class ChangeRelay {
     return true;
   }
 
-  private stateOf(from: Pick<RelayState, 'positions' | 'hot' | 'next'>, leaseUntil = Date.now() + LEASE_MS): RelayState {
-    return { type: 'change-relay', leaseOwner: this.owner, leaseUntil, updatedAt: Date.now(), positions: from.positions, hot: from.hot ?? {}, ...(from.next && { next: from.next }) };
+  private stateOf(from: Pick<RelayState, 'positions' | 'hot' | 'next' | 'backlog'>, leaseUntil = Date.now() + LEASE_MS): RelayState {
+    return {
+      type: 'change-relay', leaseOwner: this.owner, leaseUntil, updatedAt: Date.now(), positions: from.positions, hot: from.hot ?? {},
+      backlog: from.backlog ?? 0, ...(from.next && { next: from.next }),
+    };
   }
 
   private async tryLead(): Promise<void> {
@@ -171,7 +203,7 @@ export class ChangeRelay {
     // a refresh), whatever the last leader managed to publish.
     await events.refresh();
     const next = Math.max((await events.lastSeq()) + 1, taken.previous?.next ?? 1);
-    this.leading = { seq: taken.seq, next, positions, hot: taken.previous?.hot ?? {}, publishedAt: Date.now() };
+    this.leading = { seq: taken.seq, next, positions, hot: taken.previous?.hot ?? {}, backlog: 0, publishedAt: Date.now() };
     this.drained = new Set();
     this.appended = new Set();
     this.appendedBefore = new Set();
@@ -192,6 +224,9 @@ export class ChangeRelay {
     for (const c of checkpoints) (positions[c.index] ??= [])[c.shard] = this.positionOf(c);
     lead.positions = positions;
     const behind = checkpoints.filter((c) => c.checkpoint > this.positionOf(c));
+    lead.backlog = behind.reduce((n, c) => n + c.checkpoint - this.positionOf(c), 0);
+    // Writers here learn it at once; other processes with the positions.
+    this.published.set(structuredClone(this.stateOf(lead)));
     if (behind.length > 0) {
       [this.appendedBefore, this.appended] = [this.appended, new Set()];
       await scan.refresh([...new Set(behind.map((c) => c.index))]);
@@ -229,7 +264,7 @@ export class ChangeRelay {
       const groups = await this.number(ready.flatMap((d) => d.outbox), this.drained.has(shardKey));
       inFlight.push(
         this.write(groups).then(async () => {
-          for (const d of ready) if (d.urn && d.outbox.length >= HOT_OUTBOX) this.markHot(d.urn, d.outbox[d.outbox.length - 1].version ?? 0);
+          for (const d of ready) if (d.urn && isHot(d.outbox)) this.markHot(d.urn, d.outbox[d.outbox.length - 1].version ?? 0);
           for (const d of ready) if (d.tombstone) await scan.emptyTombstone(c.index, d);
         }),
       );
@@ -258,13 +293,14 @@ export class ChangeRelay {
   private async number(records: OutboxRecord[], trusted: boolean): Promise<EventGroup[]> {
     if (records.length === 0) return [];
     const lead = this.leading!;
-    const groups = new Map<string, OutboxRecord[]>();
+    const byKey = new Map<string, OutboxRecord[]>();
     for (const r of records) {
-      const key = groupIdOf(r as OutboxRecord & { urn?: string });
-      const group = groups.get(key);
-      if (!group) groups.set(key, [r]);
+      const key = groupKeyOf(r as OutboxRecord & { urn?: string });
+      const group = byKey.get(key);
+      if (!group) byKey.set(key, [r]);
       else if (!group.some((g) => g.id === r.id)) group.push(r);
     }
+    const groups = new Map([...byKey.values()].map((group) => [group[0].id, group]));
     // Groups this leader appended lately (a version relayed early is scanned again) are known; only after taking over
     // must the events index be asked which groups an earlier leader appended.
     const known = (id: string) => this.appended.has(id) || this.appendedBefore.has(id);
@@ -304,6 +340,6 @@ export class ChangeRelay {
     const lead = this.leading!;
     lead.seq = await this.deps.jobStore.replace(STATE_ID, this.stateOf(lead), lead.seq);
     lead.publishedAt = Date.now();
-    this.published.set(structuredClone({ positions: lead.positions, hot: lead.hot }));
+    this.published.set(structuredClone(this.stateOf(lead)));
   }
 }

@@ -121,10 +121,11 @@ export class EntityStore {
    * faster than the relay goes round, the highest change version whose records are all out. Until the relay's positions
    * are known, nothing is dropped.
    */
-  relayed: { version(index: string | undefined, seqNo: number): boolean; upTo(urn: string): number; fresh(): void } = {
+  relayed: { version(index: string | undefined, seqNo: number): boolean; upTo(urn: string): number; fresh(): void; pace(): Promise<void> } = {
     version: () => false,
     upTo: () => 0,
     fresh: () => undefined,
+    pace: async () => undefined,
   };
 
   async get(entityType: string, urn: string): Promise<EntityDoc | null> {
@@ -298,6 +299,7 @@ export class EntityStore {
   async bulkWrite(entityType: string, items: { doc: EntityDoc; at?: { seqNo: number; primaryTerm: number; doc?: EntityDoc; index?: string } }[], opts: { refresh?: boolean } = {}): Promise<Set<string>> {
     const retry = new Set<string>();
     if (items.length === 0) return retry;
+    await this.relayed.pace();
     if (items.some((i) => carriesRecords(i.at?.doc))) this.relayed.fresh();
     for (const { doc, at } of items) this.settleOutbox(at, doc);
     const index = this.names.entity(entityType);
