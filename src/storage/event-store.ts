@@ -39,12 +39,15 @@ export interface EventFilter {
   endTime?: number;
 }
 
-/** Whether one record passes the filter (a group is found by its fields, then its records are checked one by one). */
-function passes(r: StoredEvent, f: EventFilter): boolean {
+/**
+ * Whether one record passes the filter (a group is found by its fields, then its records are checked one by one; a
+ * record not relayed yet, without a sequence number, is checked on the other fields).
+ */
+export function passes(r: Omit<StoredEvent, 'seq'> & { seq?: number | null; time: number }, f: EventFilter): boolean {
   const has = (values: string[] | undefined, v: unknown) => !values?.length || values.includes(v as string);
   return (
-    (f.afterSeq === undefined || r.seq > f.afterSeq) &&
-    (f.upToSeq === undefined || r.seq <= f.upToSeq) &&
+    (f.afterSeq === undefined || (r.seq ?? Infinity) > f.afterSeq) &&
+    (f.upToSeq === undefined || (r.seq ?? -Infinity) <= f.upToSeq) &&
     has(f.urns, r.urn) &&
     has(f.categories, r.category) &&
     !f.excludeCategories?.includes(r.category as string) &&

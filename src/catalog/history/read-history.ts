@@ -5,7 +5,7 @@
  * change is in its history as soon as it is acknowledged. `asOf` rebuilds an entity's aspects at a given time.
  */
 import { CatalogError, validationError } from '../../errors.js';
-import type { EventFilter, StoredEvent } from '../../storage/event-store.js';
+import { passes, type EventFilter, type StoredEvent } from '../../storage/event-store.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { entityResource } from '../access/change-rights.js';
 import { resolveTarget } from '../entity-target.js';
@@ -88,30 +88,18 @@ async function authorizeRead(deps: CatalogDeps, actor: string, urn: string | und
   return { urn: target.urn.raw, hideAdmin: !mayAudit };
 }
 
-function filterOf(q: HistoryQuery, urn: string | undefined, hideAdmin: boolean): EventFilter {
+function filterOf(q: HistoryQuery, categories: ChangeCategory[] | undefined, urn: string | undefined, hideAdmin: boolean): EventFilter {
   if (q.startTime !== undefined && q.endTime !== undefined && q.startTime > q.endTime) throw validationError('startTime must not be after endTime');
   return {
     ...(urn !== undefined && { urns: [urn] }),
     ...(hideAdmin && { excludeCategories: ['ADMIN'] }),
     startTime: q.startTime,
     endTime: q.endTime,
-    categories: checkCategories(q.categories),
+    categories,
     actors: q.actors,
     modifiers: q.modifiers,
     fieldPath: q.fieldPath,
   };
-}
-
-/** Whether a record not yet relayed passes the same filter (it is shown at the end of an entity's history). */
-function matches(r: ChangeRecord, f: EventFilter): boolean {
-  return (
-    (f.startTime === undefined || r.time >= f.startTime) &&
-    (f.endTime === undefined || r.time <= f.endTime) &&
-    (!f.categories?.length || f.categories.includes(r.category)) &&
-    (!f.actors?.length || f.actors.includes(r.actor)) &&
-    (!f.modifiers?.length || (r.modifier !== undefined && f.modifiers.includes(r.modifier))) &&
-    (f.fieldPath === undefined || r.fieldPath === f.fieldPath)
-  );
 }
 
 /** The entity's records still in its outbox that the events index does not hold yet. */
@@ -129,7 +117,7 @@ export async function readHistory(deps: CatalogDeps, actor: string, q: HistoryQu
   const { urn, hideAdmin } = await authorizeRead(deps, actor, q.urn, categories);
   const count = q.count ?? 100;
   if (!Number.isInteger(count) || count < 1 || count > MAX_HISTORY_PAGE) throw validationError(`count must be between 1 and ${MAX_HISTORY_PAGE}, got ${q.count}`);
-  const filter = filterOf(q, urn, hideAdmin);
+  const filter = filterOf(q, categories, urn, hideAdmin);
   const descending = q.order === 'desc';
   const after = q.cursor ? seqOfCursor(q.cursor) : undefined;
   const found = (await deps.events.find(filter, count + 1, { descending, after })) as unknown as ChangeEvent[];
@@ -138,7 +126,7 @@ export async function readHistory(deps: CatalogDeps, actor: string, q: HistoryQu
   // Changes acknowledged but not relayed yet: after the newest page (first, newest first), once per read.
   const edge = descending ? after === undefined : !more;
   if (urn !== undefined && edge && !ADMIN_URN.test(urn)) {
-    const pending = (await pendingOf(deps, urn)).filter((r) => matches(r, filter)).map((r) => ({ ...r, seq: null, pending: true as const }));
+    const pending = (await pendingOf(deps, urn)).filter((r) => passes(r as unknown as StoredEvent, filter)).map((r) => ({ ...r, seq: null, pending: true as const }));
     if (descending) changes.unshift(...pending.reverse());
     else changes.push(...pending);
   }
