@@ -173,7 +173,7 @@ export class EventStore {
     let cursor: unknown[] | undefined;
     // Groups found by their fields may hold no record that passes every filter at once: read on until `size` are found.
     for (;;) {
-      const body = { size: Math.max(size, 100), query: queryOf(f), sort: [{ seq: descending ? 'desc' : 'asc' }], _source: ['records'], ...(cursor && { search_after: cursor }) };
+      const body = { size: Math.min(Math.max(size, 100), 5_000), query: queryOf(f), sort: [{ seq: descending ? 'desc' : 'asc' }], _source: ['records'], ...(cursor && { search_after: cursor }) };
       const res = await guarded(() => this.client.search({ index: this.index, body } as any));
       const hits = (res.body as any).hits.hits as any[];
       for (const h of hits) {

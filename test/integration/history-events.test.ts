@@ -307,6 +307,43 @@ describe('GraphQL and the CLI', () => {
 });
 
 describe('event poll', () => {
+  it("serves MetadataChangeLog_Versioned_v1: one change log per aspect a version changed, whole aspects after and before", async () => {
+    await relay();
+    const start = await ok(app.get('/openapi/v1/events/poll?topic=MetadataChangeLog_Versioned_v1&pollTimeoutSeconds=0'));
+    const urn = await fresh();
+    const setRetention = (days: number) => ok(app.request('POST', `/openapi/v3/entity/dataset/${enc(urn)}/structuredProperties?createIfNotExists=false`, { value: { properties: [{ propertyUrn: RETENTION, values: [{ double: days }] }] } }));
+    await setRetention(365);
+    await setRetention(30);
+    await ok(app.request('POST', `/openapi/v3/entity/dataset/${enc(urn)}/globalTags?createIfNotExists=false`, { value: { tags: [{ tag: 'urn:li:tag:pii' }] } }));
+    await relay();
+    // Read in two pages, so the second page's values are rebuilt from records an earlier page held.
+    const first = await ok(app.get(`/openapi/v1/events/poll?topic=MetadataChangeLog_Versioned_v1&offsetId=${start.offsetId}&limit=2&pollTimeoutSeconds=0`));
+    const second = await ok(app.get(`/openapi/v1/events/poll?topic=MetadataChangeLog_Versioned_v1&offsetId=${first.offsetId}&limit=100&pollTimeoutSeconds=0`));
+    const logs = [...first.events, ...second.events].map((e: any) => JSON.parse(e.value)).filter((l: any) => l.entityUrn === urn);
+    expect(logs.map((l: any) => [l.aspectName, l.changeType, l.entityVersion])).toEqual([
+      ['datasetProperties', 'UPSERT', 1],
+      ['structuredProperties', 'UPSERT', 2],
+      ['structuredProperties', 'UPSERT', 3],
+      ['globalTags', 'UPSERT', 4],
+    ]);
+    const value = (g: any) => (g === undefined ? undefined : JSON.parse(g.value));
+    expect(logs[1].previousAspectValue).toBeUndefined();
+    expect(value(logs[2].previousAspectValue)).toEqual({ properties: [expect.objectContaining({ propertyUrn: RETENTION, values: [{ double: 365 }] })] });
+    expect(value(logs[2].aspect)).toEqual({ properties: [expect.objectContaining({ propertyUrn: RETENTION, values: [{ double: 30 }] })] });
+    expect(logs[3]).toMatchObject({ entityType: 'dataset', created: { actor: expect.stringMatching(/^urn:li:corpuser:/) }, systemMetadata: { version: '4' } });
+    // The last change log's aspect is what a read answers now.
+    const stored = await ok(app.get(`/openapi/v3/entity/dataset/${enc(urn)}/globalTags`));
+    expect(value(logs[3].aspect)).toEqual(stored.globalTags.value);
+
+    // A hard delete is a DELETE change log for every aspect the entity had.
+    await ok(app.request('DELETE', `/openapi/v3/entity/dataset/${enc(urn)}`), 200);
+    await relay();
+    const gone = await ok(app.get(`/openapi/v1/events/poll?topic=MetadataChangeLog_Versioned_v1&offsetId=${second.offsetId}&pollTimeoutSeconds=0`));
+    const deletes = gone.events.map((e: any) => JSON.parse(e.value)).filter((l: any) => l.entityUrn === urn);
+    expect(deletes.map((l: any) => [l.aspectName, l.changeType]).sort()).toEqual([['datasetProperties', 'DELETE'], ['globalTags', 'DELETE'], ['structuredProperties', 'DELETE']]);
+    expect(value(deletes.find((l: any) => l.aspectName === 'globalTags').previousAspectValue).tags).toHaveLength(1);
+  });
+
   it("answers the original's shape in sequence order, long-polls, and keeps named consumers' offsets", async () => {
     const urn = await fresh();
     await relay();

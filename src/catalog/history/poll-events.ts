@@ -2,7 +2,8 @@
  * The original's event poll (`GET /openapi/v1/events/poll`): events after an offset in sequence order, long-polling up
  * to a timeout, in the original's shape (`{count, offsetId, events: [{contentType, value}]}`, each value a
  * PlatformEvent wrapping an Entity Change Event) — with before and after values, the record's id and its sequence
- * number added. Offsets are sequence numbers; only a gap-free prefix is ever answered, so a consumer that moves its
+ * number added; or, on `MetadataChangeLog_Versioned_v1`, one change log per aspect an entity version changed
+ * (`change-log-events.ts`). Offsets are sequence numbers; only a gap-free prefix is ever answered, so a consumer that moves its
  * offset to the answer's never skips an event. Named consumers keep their offset on the server.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,8 +13,9 @@ import { StaleWrite } from '../../storage/job-store.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import type { ChangeEvent } from './change-record.js';
 import { toEntityChangeEvent } from './entity-change-event.js';
+import { CHANGE_LOG_TOPIC, toChangeLogs } from './change-log-events.js';
 
-export const POLL_TOPICS = ['PlatformEvent_v1'] as const;
+export const POLL_TOPICS = ['PlatformEvent_v1', CHANGE_LOG_TOPIC] as const;
 export const MAX_POLL_LIMIT = 5_000;
 export const MAX_POLL_TIMEOUT_S = 60;
 const WAIT_STEP_MS = 100;
@@ -93,11 +95,8 @@ export async function pollEvents(deps: CatalogDeps, actor: string, input: PollIn
     const found = gapFree(offset, await deps.events.find({ afterSeq: offset }, limit));
     if (found.length > 0 || Date.now() >= deadline) {
       const next = found.length > 0 ? found[found.length - 1].seq : offset;
-      return {
-        count: found.length,
-        offsetId: String(next),
-        events: found.map((e) => ({ contentType: 'application/json', value: JSON.stringify(toEntityChangeEvent(e as unknown as ChangeEvent)) })),
-      };
+      const values = topic === CHANGE_LOG_TOPIC ? await toChangeLogs(deps, found) : found.map((e) => toEntityChangeEvent(e as unknown as ChangeEvent));
+      return { count: values.length, offsetId: String(next), events: values.map((v) => ({ contentType: 'application/json', value: JSON.stringify(v) })) };
     }
     await sleep(Math.min(WAIT_STEP_MS, Math.max(0, deadline - Date.now())));
   }

@@ -66,14 +66,14 @@ export function historyPaths(): Record<string, object> {
         operationId: 'pollEvents',
         summary: 'Events after an offset in sequence order, long-polling up to the timeout (GET_PLATFORM_EVENTS)',
         parameters: [
-          query('topic', 'PlatformEvent_v1 (default)'),
+          query('topic', 'PlatformEvent_v1 (default), or MetadataChangeLog_Versioned_v1 (one change log per aspect an entity version changed, with the aspect after and before)'),
           query('offsetId', 'The offset the previous poll answered; without it: the named consumer\'s stored offset, else the newest event'),
           query('limit', 'Events at most (default 100, capped at 5000)', 'integer'),
           query('pollTimeoutSeconds', 'How long to wait for an event (default 5, capped at 60)', 'integer'),
           query('lookbackWindowDays', 'Without an offset: start this many days back', 'integer'),
           query('consumer', 'A named consumer whose stored offset is used when offsetId is absent'),
         ],
-        responses: { '200': object('{count, offsetId, events: [{contentType, value: PlatformEvent JSON}]}'), '410': object('The offset is older than the events kept'), ...errorResponses('VALIDATION', 'FORBIDDEN') },
+        responses: { '200': object('{count, offsetId, events: [{contentType, value: PlatformEvent or MetadataChangeLog JSON}]}'), '410': object('The offset is older than the events kept'), ...errorResponses('VALIDATION', 'FORBIDDEN') },
       },
     },
     '/openapi/v3/events/retention/run': {
