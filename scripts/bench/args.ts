@@ -21,11 +21,11 @@ export interface BenchArgs {
 
 export const USAGE = `usage: npm run bench -- [--datasets N] [--definitions N] [--seconds S] [--warmup S] [--concurrency C]
   [--only row,row] [--scale] [--no-build] [--keep] [--cpu-prof] [--no-count-calls] [--prefix p_]
-rows: bulk, rest-get, graphql-get, graphql-filter, rest-query, facets, search-page, rmw, reindex, cli
+rows: bulk, rest-get, graphql-get, graphql-filter, rest-query, facets, search-page, rmw, reindex, cli, relevance
 --scale: 1,000,000 datasets and 10,000 definitions unless --datasets / --definitions say otherwise.
 Environment: BENCH_BASE_URL (use a running Tessera, then AUTH_SECRET must be its secret), OPENSEARCH_URL.`;
 
-export const ROWS = ['bulk', 'rest-get', 'graphql-get', 'graphql-filter', 'rest-query', 'facets', 'search-page', 'rmw', 'reindex', 'cli'] as const;
+export const ROWS = ['bulk', 'rest-get', 'graphql-get', 'graphql-filter', 'rest-query', 'facets', 'search-page', 'rmw', 'reindex', 'cli', 'relevance'] as const;
 
 export function parseBenchArgs(argv: string[]): BenchArgs | string {
   const a: BenchArgs = {

@@ -10,6 +10,8 @@ import { searchPage } from './search-page-row.js';
 import { runReindexRow } from './reindex-row.js';
 import { runCliRow } from './cli-row.js';
 import { runRmw } from './rmw.js';
+import { runRelevanceRow } from './relevance-row.js';
+import type { Running } from './processes.js';
 import { ratioOf, verdictOf, type SideFigures } from './stats.js';
 import type { Row } from './table.js';
 
@@ -80,7 +82,8 @@ async function guard(c: BenchContext, failures: string[], name: string, run: () 
   }
 }
 
-export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: string; pid: number }): Promise<RowsResult> {
+/** `startJudged` starts another Tessera on a given prefix (the relevance row's own catalog); absent with BENCH_BASE_URL. */
+export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: string; pid: number }, startJudged?: (prefix: string) => Promise<Running>): Promise<RowsResult> {
   const rows: Row[] = [];
   const failures: string[] = [];
   const extra: Record<string, unknown> = { failures };
@@ -139,6 +142,13 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
     } finally {
       await removeBulkDocs(c, state);
     }
+  });
+  if (wants(args, 'relevance')) await guard(c, failures, 'relevance', async () => {
+    c.progress('relevance: the judged query set over the judged catalog, through GraphQL searchAcrossEntities');
+    if (!startJudged) throw new Error('needs a Tessera process of its own on another prefix: not available with BENCH_BASE_URL');
+    const { row, figures } = await runRelevanceRow(c, startJudged, args.keep);
+    rows.push(row);
+    extra.relevance = figures;
   });
   return { rows, extra };
 }

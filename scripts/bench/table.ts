@@ -13,6 +13,8 @@ export interface Row {
   target: string;
   verdict: 'pass' | 'MISS';
   note?: string;
+  /** A row judged by figures other than speed (relevance): shown in the Tessera and raw cells instead of the timings. */
+  untimed?: { tessera: string; raw: string };
   /** `_nodes/hot_threads` taken during a Tessera half (JSON only). */
   hotThreads?: string;
 }
@@ -41,7 +43,7 @@ export function formatTable(rows: Row[]): string {
     const rawCell = side(r.raw, r.unit) + (r.thin ? `; thin node:http layer: ${side(r.thin, r.unit)}` : '');
     const osCpu = `${formatNumber(r.tessera.osCpuUs)} / ${formatNumber(r.raw.osCpuUs)}`;
     const svcCpu = `Tessera ${formatNumber(r.tessera.serviceCpuUs)}${r.thin ? `; thin ${formatNumber(r.thin.serviceCpuUs)}` : ''}`;
-    lines.push(`| ${[r.workload, side(r.tessera, r.unit), rawCell, formatNumber(r.ratio, 2), r.target, r.verdict, osCpu, svcCpu, r.note ?? ''].join(' | ')} |`);
+    lines.push(`| ${[r.workload, r.untimed?.tessera ?? side(r.tessera, r.unit), r.untimed?.raw ?? rawCell, formatNumber(r.ratio, 2), r.target, r.verdict, osCpu, svcCpu, r.note ?? ''].join(' | ')} |`);
   }
   return lines.join('\n');
 }

@@ -5,10 +5,12 @@ import type { CatalogDeps } from './catalog-deps.js';
 import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf, type DefinitionMemo } from './definitions.js';
 
 type Obj = Record<string, any>;
-export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'propertyUrns', 'createdTime', 'lastModifiedTime'];
+export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'propertyUrns', 'createdTime', 'lastModifiedTime'];
 
 const val = (doc: EntityDoc, aspect: string): Obj | undefined => doc.aspects[aspect]?.value as Obj | undefined;
 const tagUrns = (g: Obj | undefined): string[] => (g?.tags ?? []).map((t: Obj) => t.tag).filter(Boolean);
+const termUrns = (g: Obj | undefined): string[] => (g?.terms ?? []).map((t: Obj) => t.urn).filter(Boolean);
+const ownerUrns = (o: Obj | undefined): string[] => (o?.owners ?? []).map((x: Obj) => x.owner).filter(Boolean);
 const uniq = (xs: string[]) => [...new Set(xs)];
 
 function nameAndDescription(doc: EntityDoc): { name?: string; description?: string } {
@@ -77,6 +79,8 @@ export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, m
     fieldTags: uniq(schemaFields.flatMap((f) => tagUrns(f.globalTags))),
     editedFieldTags: uniq(edited.flatMap((f) => tagUrns(f.globalTags))),
     fieldPaths: uniq([...schemaFields, ...edited].map((f) => f.fieldPath).filter(Boolean)),
+    terms: uniq(termUrns(val(doc, 'glossaryTerms'))),
+    owners: uniq(ownerUrns(val(doc, 'ownership'))),
     searchText: [name, description, doc.urn].filter(Boolean).join(' '),
     structuredProperties: await structuredPropertyFields(services, doc, memo),
     // Every property the stored aspect mentions, stale ones included: how clean-up jobs find all carriers.

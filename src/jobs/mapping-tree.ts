@@ -44,6 +44,13 @@ export function setLeaf(target: Properties, path: string, leaf: MappingNode): Pr
 }
 
 /** OpenSearch echoes some settings as strings (`"dynamic": "true"`): scalars compare as text, objects structurally. */
+/** Whether a leaf (or one of its sub-fields) names an analyser or normaliser. */
+export function usesAnalysis(leaf: MappingNode): boolean {
+  const node = leaf as Record<string, any>;
+  if (node.analyzer || node.search_analyzer || node.normalizer) return true;
+  return Object.values((node.fields ?? {}) as Record<string, MappingNode>).some(usesAnalysis);
+}
+
 export function sameLeaf(a: unknown, b: unknown): boolean {
   const text = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(text);

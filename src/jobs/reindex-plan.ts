@@ -4,7 +4,8 @@ import type { EntityDoc } from '../storage/entity-store.js';
 import { entityIndexBody } from '../storage/indices.js';
 import type { JobDeps } from './job-deps.js';
 import { infoFromDoc, propertyMappingOf, type DefinitionInfo } from '../catalog/definitions.js';
-import { leavesOf, sameLeaf, mergeProperties, setLeaf, type MappingNode, type Properties } from './mapping-tree.js';
+import { derivableFields } from './derived-fields.js';
+import { leavesOf, sameLeaf, usesAnalysis, mergeProperties, setLeaf, type MappingNode, type Properties } from './mapping-tree.js';
 
 const SP_PREFIX = 'structuredProperties.';
 
@@ -25,6 +26,8 @@ export interface IndexPlan {
   kept: { field: string; values: number }[];
   /** The leaves the live index lacks, as a put-mapping body. */
   additions: Properties;
+  /** Built-in fields the live index lacks whose values the copy derives from the stored aspects. */
+  derived: string[];
 }
 
 /** Every definition, soft-deleted ones included (their values come back on restore). */
@@ -70,10 +73,12 @@ export async function planIndex(services: JobDeps, entityType: string, defs: Def
   const mappings = desiredMappings(entityType, defs);
   const want = leavesOf(mappings.properties);
   const have = leavesOf(liveMapping.properties as Properties);
-  const plan: IndexPlan = { entityType, alias, index, live: liveMapping.properties as Properties, documents: 0, mappings, added: [], changed: [], dropped: [], kept: [], additions: {} };
+  const plan: IndexPlan = { entityType, alias, index, live: liveMapping.properties as Properties, documents: 0, mappings, added: [], changed: [], dropped: [], kept: [], additions: {}, derived: derivableFields([...want.keys()].filter((p) => !have.has(p))) };
   for (const [path, leaf] of want) {
     const current = have.get(path);
-    if (!current) {
+    // A built-in field analysed its own way needs analysis settings the live index may not have: only a rebuild adds them.
+    if (!current && !path.startsWith(SP_PREFIX) && usesAnalysis(leaf)) plan.changed.push(path);
+    else if (!current) {
       plan.added.push(path);
       setLeaf(plan.additions, path, leaf);
     } else if (!sameLeaf(current, leaf)) plan.changed.push(path);

@@ -4,6 +4,7 @@ import { entityIndexBody } from '../storage/indices.js';
 import { leavesOf, setLeaf, type Properties } from './mapping-tree.js';
 import { desiredMappings, loadAllDefinitions, planIndex, propertyWordOf, type IndexPlan } from './reindex-plan.js';
 import { withReindexLock } from './reindex-lock.js';
+import { derivationScript } from './derived-fields.js';
 
 export interface ReindexSummary {
   indices: {
@@ -101,7 +102,8 @@ async function rebuild(services: JobDeps, plan: IndexPlan, log: (line: string) =
     await indices.setWriteBlock(plan.index, true);
     blocked = true;
     log(`  copying ${plan.documents} documents ${plan.index} → ${next}`);
-    await indices.copyIndex(plan.index, next, COPY_TIMEOUT_MS);
+    if (plan.derived.length > 0) log(`  deriving ${plan.derived.join(', ')} from the stored aspects while copying`);
+    await indices.copyIndex(plan.index, next, COPY_TIMEOUT_MS, derivationScript(plan.derived));
     const [defs, old] = await Promise.all([loadAllDefinitions(services), mappingOf(services, plan.index)]);
     await catchUpDefinitions(services, next, mapped, [desiredMappings(plan.entityType, defs).properties, gainedSince(plan, old)], log);
     await indices.swapAlias(plan.alias, plan.index, next);

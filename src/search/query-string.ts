@@ -1,5 +1,6 @@
 /** Translates a user's Lucene-style query string (REST `query`, GraphQL `query`) into an allow-listed OpenSearch query. */
 import lucene, { type LuceneSyntaxError } from 'lucene-query-parser';
+import { barePatternQuery, barePhraseQuery, bareWordQuery, togetherQuery, type BareWordPlan } from './bare-words.js';
 import { escapeWildcard, typedValue } from './field-values.js';
 import { analyseTerm, countLeaves, fromLucene, type QNode, walkFields } from './query-ast.js';
 import { normaliseQuery } from './query-normalise.js';
@@ -51,7 +52,8 @@ export function referencedFields(parsed: ParsedQuery): string[] {
   return [...seen];
 }
 
-export function buildQueryStringQuery(parsed: ParsedQuery, resolve: FieldResolver, defaultTextFields: string[]): object {
+/** `bareWords`: what a term without a field searches; none refuses such terms. */
+export function buildQueryStringQuery(parsed: ParsedQuery, resolve: FieldResolver, bareWords?: BareWordPlan): object {
   const cache = new Map<string, ResolvedField>();
   const lookup = (name: string): ResolvedField => {
     let f = cache.get(name);
@@ -67,13 +69,13 @@ export function buildQueryStringQuery(parsed: ParsedQuery, resolve: FieldResolve
     }
     return f;
   };
-  return new Builder(lookup, defaultTextFields, parsed.fieldPositions).node(parsed.root);
+  return new Builder(lookup, bareWords, parsed.fieldPositions).node(parsed.root);
 }
 
 class Builder {
   constructor(
     private readonly resolve: FieldResolver,
-    private readonly textFields: string[],
+    private readonly bareWords: BareWordPlan | undefined,
     private readonly positions: ReadonlyMap<string, number>,
   ) {}
 
@@ -86,7 +88,8 @@ class Builder {
         if (kept.length === 0) return MATCH_ALL;
         const must = kept.filter((c) => c.type !== 'not').map((c) => this.node(c));
         const mustNot = kept.flatMap((c) => (c.type === 'not' ? [this.node(c.child)] : []));
-        return { bool: { ...(must.length > 0 && { must }), ...(mustNot.length > 0 && { must_not: mustNot }) } };
+        const together = this.together(kept);
+        return { bool: { ...(must.length > 0 && { must }), ...(mustNot.length > 0 && { must_not: mustNot }), ...(together && { should: [together] }) } };
       }
       case 'or':
         if (n.children.some((c) => c.type === 'all')) return MATCH_ALL;
@@ -143,15 +146,20 @@ class Builder {
     return { term: { [f.path]: typedValue(f, literal, at) } };
   }
 
+  /** The bonus for plain bare words of one AND found together in one place. */
+  private together(children: QNode[]): Dsl | undefined {
+    if (!this.bareWords) return undefined;
+    const words = children.flatMap((c) => (c.type === 'term' && c.field === undefined && !c.quoted && !c.fuzzy && analyseTerm(c.text).pattern === undefined ? [analyseTerm(c.text).literal] : []));
+    return togetherQuery(this.bareWords, words);
+  }
+
   private bareTerm(n: Extract<QNode, { type: 'term' }>): Dsl {
-    if (this.textFields.length === 0) throw inputError(`Free-text term "${n.text}" is not supported here; name a field, as in field:value`);
+    if (!this.bareWords) throw inputError(`Free-text term "${n.text}" is not supported here; name a field, as in field:value`);
     const { literal, pattern } = n.quoted ? { literal: n.text, pattern: undefined } : analyseTerm(n.text);
-    if (pattern !== undefined) {
-      const per = this.textFields.map((field) => ({ wildcard: { [field]: { value: pattern, case_insensitive: true } } }));
-      return per.length === 1 ? per[0] : { bool: { should: per, minimum_should_match: 1 } };
-    }
-    const fields = [...this.textFields];
-    if (n.quoted) return { multi_match: { query: literal, fields, type: 'phrase', ...(n.proximity && { slop: n.proximity }) } };
-    return { multi_match: { query: literal, fields, ...(n.fuzzy && { fuzziness: 1 }) } };
+    if (pattern !== undefined) return barePatternQuery(this.bareWords, pattern);
+    if (n.quoted) return barePhraseQuery(this.bareWords, literal, n.proximity);
+    // `word~` asks for a typo explicitly: the typo tier then applies to short words too.
+    if (n.fuzzy) return bareWordQuery({ ...this.bareWords, typos: this.bareWords.typos && { ...this.bareWords.typos, minLength: 1 } }, literal);
+    return bareWordQuery(this.bareWords, literal);
   }
 }

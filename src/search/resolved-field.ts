@@ -13,6 +13,8 @@ export interface ResolvedField {
   normalise?: (text: string) => string;
   /** A word matches anywhere inside the value, in any letter case (`column:email` finds `customer_email`). */
   contains?: boolean;
+  /** The field a facet counts, where it differs from the one filters compare (owners: URNs counted, ids compared). */
+  facetPath?: string;
   structuredPropertyUrn?: string;
   /** A facet with nothing to count (a structured property that does not exist or is soft-deleted): answered empty, never sent to the engine. */
   empty?: boolean;

@@ -127,11 +127,11 @@ export class IndexAdmin {
     if (!body.acknowledged || !body.shards_acknowledged) throw new Error(`the write block on ${index} was not confirmed by every shard`);
   }
 
-  /** Copies every document of `from` into `to` with `_reindex`, refusing partial copies. */
-  async copyIndex(from: string, to: string, timeoutMs: number): Promise<void> {
+  /** Copies every document of `from` into `to` with `_reindex` (through `script` when given), refusing partial copies. */
+  async copyIndex(from: string, to: string, timeoutMs: number, script?: { lang: string; source: string }): Promise<void> {
     await guarded(() => this.client.indices.refresh({ index: from }));
     const res = await guarded(() =>
-      this.client.reindex({ wait_for_completion: true, refresh: true, body: { source: { index: from, size: 1000 }, dest: { index: to } } as any }, { requestTimeout: timeoutMs }),
+      this.client.reindex({ wait_for_completion: true, refresh: true, body: { source: { index: from, size: 1000 }, dest: { index: to }, ...(script && { script }) } as any }, { requestTimeout: timeoutMs }),
     );
     const body = res.body as { failures?: { id?: string; cause?: { reason?: string } }[] };
     if (body.failures && body.failures.length > 0) {

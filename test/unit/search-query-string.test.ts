@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueryStringQuery, parseQueryString, referencedFields } from '../../src/search/query-string.js';
+import type { BareWordPlan } from '../../src/search/bare-words.js';
 import type { ResolvedField } from '../../src/search/resolved-field.js';
 import { SearchInputError } from '../../src/search/search-input-error.js';
 import { BUILTIN_FIELDS } from '../../src/catalog/search/builtin-fields.js';
@@ -17,9 +18,19 @@ function resolve(name: string): ResolvedField {
   throw new SearchInputError(`Unknown search field ${name}`);
 }
 
-const TEXT = ['searchText', 'name.text'];
+/** A small plan: an exact name, its words, a description, and typos on names. */
+const TEXT: BareWordPlan = {
+  places: [
+    { path: 'name.exact', how: 'exact', tier: 100, label: 'name' },
+    { path: 'name.text', how: 'words', tier: 60, label: 'name' },
+    { path: 'description', how: 'words', tier: 8, label: 'description' },
+  ],
+  typos: { minLength: 4, places: [{ path: 'name.text', how: 'words', tier: 2, label: 'name' }] },
+  together: [{ path: 'name.text', how: 'words', tier: 100, label: 'name' }],
+};
 const build = (q: string) => buildQueryStringQuery(parseQueryString(q), resolve, TEXT);
-const bare = (query: string) => ({ multi_match: { query, fields: TEXT } });
+const tier = (filter: object, boost: number, label: string) => ({ constant_score: { filter, boost, _name: label } });
+const ranked = (...queries: object[]) => ({ dis_max: { queries, tie_breaker: 0.001 } });
 
 function refusal(q: string, build = true): SearchInputError {
   try {
@@ -106,18 +117,34 @@ describe('existence', () => {
 });
 
 describe('bare terms', () => {
-  it('word', () => expect(build('sales')).toEqual(bare('sales')));
-  it('quoted phrase', () => expect(build('"sales data"')).toEqual({ multi_match: { query: 'sales data', fields: TEXT, type: 'phrase' } }));
-  it('wildcard', () => {
-    expect(build('sal*')).toEqual({
-      bool: {
-        should: [{ wildcard: { searchText: { value: 'sal*', case_insensitive: true } } }, { wildcard: { 'name.text': { value: 'sal*', case_insensitive: true } } }],
-        minimum_should_match: 1,
-      },
-    });
+  it('a word: each place is a tier, the best one counts; a typo tier for words of four letters or more', () => {
+    expect(build('Sales')).toEqual(
+      ranked(
+        tier({ term: { 'name.exact': 'sales' } }, 100, 'name'),
+        tier({ match: { 'name.text': { query: 'Sales', operator: 'and' } } }, 60, 'name'),
+        tier({ match: { description: { query: 'Sales', operator: 'and' } } }, 8, 'description'),
+        tier({ match: { 'name.text': { query: 'Sales', fuzziness: 'AUTO:4,1000', operator: 'and' } } }, 2, 'name'),
+      ),
+    );
+    // Short words are never matched with a typo, unless asked for with `~`.
+    expect(JSON.stringify(build('abc'))).not.toMatch(/fuzziness/);
+    expect(JSON.stringify(build('abc~'))).toMatch(/"fuzziness":"AUTO:1,1000"/);
   });
-  it('refused when no default text fields exist', () => {
-    expect(() => buildQueryStringQuery(parseQueryString('sales'), resolve, [])).toThrow(/name a field/);
+  it('quoted phrase: the words in order in an analysed place', () =>
+    expect(build('"sales data"')).toEqual(ranked(tier({ match_phrase: { 'name.text': 'sales data' } }, 60, 'name'), tier({ match_phrase: { description: 'sales data' } }, 8, 'description'))));
+  it('wildcard: a word of an analysed place, any case', () => {
+    expect(build('sal*')).toEqual(
+      ranked(tier({ wildcard: { 'name.text': { value: 'sal*', case_insensitive: true } } }, 60, 'name'), tier({ wildcard: { description: { value: 'sal*', case_insensitive: true } } }, 8, 'description')),
+    );
+  });
+  it('several plain words found together in one place score that place more', () => {
+    const q = build('customer orders') as any;
+    expect(q.bool.must).toHaveLength(2);
+    expect(q.bool.should).toEqual([ranked(tier({ match: { 'name.text': { query: 'customer orders', operator: 'and' } } }, 100, 'name'))]);
+    expect((build('customer ord*') as any).bool.should).toBeUndefined();
+  });
+  it('refused when nothing is searched by bare words', () => {
+    expect(() => buildQueryStringQuery(parseQueryString('sales'), resolve)).toThrow(/name a field/);
   });
 });
 

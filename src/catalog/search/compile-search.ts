@@ -4,7 +4,7 @@ import { buildFacetAggs } from '../../search/facets.js';
 import { buildFilterQuery, filterFields, type AndFilter } from '../../search/filters.js';
 import { buildQueryStringQuery, parseQueryString, referencedFields } from '../../search/query-string.js';
 import type { ResolvedField } from '../../search/resolved-field.js';
-import { DEFAULT_TEXT_FIELDS } from './builtin-fields.js';
+import { BARE_WORDS } from './builtin-fields.js';
 import { resolveSearchFields, type SearchFieldResolvers } from './field-resolver.js';
 import { translating } from './search-errors.js';
 
@@ -33,7 +33,7 @@ export async function compileSearch(services: CatalogDeps, spec: SearchSpec): Pr
   const facetNames = spec.facets ?? [];
   // Lookups happen once, up front; unknown or forbidden names only fail when the translation below asks for them.
   const fields = await resolveSearchFields(services, [...referencedFields(parsed), ...filterFields(spec.orFilters), ...facetNames]);
-  const query = translating('query', () => buildQueryStringQuery(parsed, fields.filter, DEFAULT_TEXT_FIELDS));
+  const query = translating('query', () => buildQueryStringQuery(parsed, fields.filter, BARE_WORDS));
   const filter = translating('orFilters', () => buildFilterQuery(spec.orFilters, fields.filter));
   const facets = translating('facets', () => facetNames.map((f) => fields.facet(f)));
   const aggs = facets.length > 0 ? buildFacetAggs(facets, spec.maxAggValues, { ranges: spec.facetRanges, withValue: spec.facetWithValue }) : undefined;

@@ -81,6 +81,7 @@ export async function resolveSearchFields(services: CatalogDeps, names: Iterable
       const o = outcomes.get(name);
       if (o && (('unknownProperty' in o && o.unknownProperty) || ('info' in o && o.info?.removed))) return { name, path: '', kind: 'keyword', empty: true };
       const { field, info } = outcomeOf(name);
+      if (field.facetPath) return { ...field, path: field.facetPath };
       if (field.kind !== 'text') return field;
       // Analysed text cannot be bucketed; rich text properties carry a keyword sub-field for exactly this.
       if (info) return { ...field, path: `${field.path}.keyword`, kind: 'keyword' };

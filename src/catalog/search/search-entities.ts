@@ -8,6 +8,7 @@ import { decodeScrollId, encodeScrollId } from '../scroll-id.js';
 import { compileSearch, type CompiledSearch } from './compile-search.js';
 import { entityTypesToSearch, withEntityTypeNames } from './search-types.js';
 import { readFacets, type Facet } from './present-facets.js';
+import { MATCH_DOC_VALUES, MATCH_HIGHLIGHT, matchedFieldsOf, type MatchedField } from './matched-fields.js';
 
 export interface SortCriterion {
   field: string;
@@ -33,12 +34,16 @@ export interface SearchEntitiesInput {
   facetWithValue?: boolean;
   /** Return each hit's stored document with the page (one engine call for a page that presents more than URNs). */
   withDocuments?: boolean;
+  /** Say, per hit, which fields matched and with what value (the engine highlights them). */
+  withMatches?: boolean;
 }
 
 export interface SearchPage {
   urns: string[];
   /** The hits' stored documents, when asked for with `withDocuments`. */
   documents?: EntityDoc[];
+  /** Per hit, the fields that matched, when asked for with `withMatches`. */
+  matches?: MatchedField[][];
   total: number;
   /** Present when facets were asked for. */
   facets?: Facet[];
@@ -88,6 +93,10 @@ export async function prepareSearch(services: CatalogDeps, input: SearchEntities
     docvalue_fields: ['urn'],
   };
   if (compiled.aggs) body.aggs = compiled.aggs;
+  if (input.withMatches) {
+    body.highlight = MATCH_HIGHLIGHT;
+    body.docvalue_fields = ['urn', ...MATCH_DOC_VALUES];
+  }
   return { entityTypes: entityTypesToSearch(input.types), body, compiled };
 }
 
@@ -96,7 +105,10 @@ export async function runSearch(services: CatalogDeps, entityTypes: string[], bo
 }
 
 const urnsOf = (hits: any[]) => hits.map((h) => String(h.fields.urn[0]));
-const documentsOf = (hits: any[], input: SearchEntitiesInput) => (input.withDocuments ? { documents: hits.map((h) => h._source as EntityDoc) } : {});
+const documentsOf = (hits: any[], input: SearchEntitiesInput) => ({
+  ...(input.withDocuments && { documents: hits.map((h) => h._source as EntityDoc) }),
+  ...(input.withMatches && { matches: hits.map((h) => matchedFieldsOf(h, String(h.fields.urn[0]))) }),
+});
 
 /** Facets counted in the same engine call as the page, when they were asked for. */
 function facetsOf(res: { aggregations?: unknown }, prepared: PreparedSearch, input: SearchEntitiesInput): { facets?: Facet[] } {

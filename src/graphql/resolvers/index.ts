@@ -5,6 +5,7 @@ import { baseResolvers } from './base.js';
 import { historyResolvers } from './history.js';
 import { contextResolvers } from './context-reads.js';
 import { aggregateAcrossEntities } from './search/aggregate-across-entities.js';
+import { autoComplete, autoCompleteForMultiple } from './search/auto-complete.js';
 import { scrollAcrossEntities } from './search/scroll-across-entities.js';
 import { searchAcrossEntities } from './search/search-across-entities.js';
 import { definitionTypeResolvers } from './structured-properties/definition-types.js';
@@ -17,7 +18,7 @@ import { tagTypeResolvers } from './tags/tag-type.js';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
-const searchResolvers = { Query: { searchAcrossEntities, scrollAcrossEntities, aggregateAcrossEntities } };
+const searchResolvers = { Query: { searchAcrossEntities, scrollAcrossEntities, aggregateAcrossEntities, autoComplete, autoCompleteForMultiple } };
 
 const PARTS: ResolverMap[] = [
   baseResolvers,

@@ -21,15 +21,25 @@ export const TAG_FIELDS = 'urn properties { name colorHex }';
 const COMMON = `tags { tags { tag { ${TAG_FIELDS} } } }
   structuredProperties { properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } } }`;
 
+/** Why a hit matched; the engine works it out only when it is selected and highlighting is not skipped. */
+const MATCHED_FIELDS = 'matchedFields { name value entity { urn ... on Tag { properties { name } } ... on GlossaryTerm { name } } }';
+
 /** One page of results with what the result list shows. */
 export const RESULTS_PAGE = `query results($input: ScrollAcrossEntitiesInput!) {
   scrollAcrossEntities(input: $input) {
     nextScrollId total
-    searchResults { entity { urn type
+    searchResults { ${MATCHED_FIELDS} entity { urn type
       ... on Dataset { name platform { name } properties { name description } ${COMMON} }
       ... on SchemaFieldEntity { fieldPath parent { urn } ${COMMON} }
       ... on DataFlow { flowId orchestrator ${COMMON} }
       ... on DataJob { jobId ${COMMON} }
     } }
+  }
+}`;
+
+/** Datasets whose names start with (a word of) what is typed, for the search box's suggestion list. */
+export const DATASET_SUGGESTIONS = `query suggestions($input: AutoCompleteMultipleInput!) {
+  autoCompleteForMultiple(input: $input) {
+    suggestions { type suggestions entities { urn type ... on Dataset { name platform { name } properties { name } } } }
   }
 }`;

@@ -29,19 +29,33 @@ export interface ResultEntity {
 
 export { TAG_FIELDS } from './documents';
 
+/** A field whose value matched the query; `entity` is what a URN value names (a tag, a term). */
+export interface MatchedField {
+  name: string;
+  value: string;
+  entity?: { urn: string; name?: string; properties?: { name: string | null } | null } | null;
+}
+
+/** One result: the entity, and why it matched (empty when not asked for). */
+export interface Hit {
+  entity: ResultEntity;
+  matchedFields: MatchedField[];
+}
+
 export interface ResultPage {
   nextScrollId: string | null;
   total: number;
-  entities: ResultEntity[];
+  hits: Hit[];
 }
 
-export async function searchPage(input: Record<string, unknown>): Promise<ResultPage> {
-  const data = await query<{ scrollAcrossEntities: { nextScrollId: string | null; total: number; searchResults: { entity: ResultEntity }[] } }>(
+/** `withMatches` has the engine work out why each hit matched (it costs a little, and says nothing for `*`). */
+export async function searchPage(input: Record<string, unknown>, withMatches: boolean): Promise<ResultPage> {
+  const data = await query<{ scrollAcrossEntities: { nextScrollId: string | null; total: number; searchResults: { entity: ResultEntity; matchedFields: MatchedField[] }[] } }>(
     RESULTS_PAGE,
-    { input },
+    { input: withMatches ? input : { ...input, searchFlags: { skipHighlighting: true } } },
   );
   const r = data.scrollAcrossEntities;
-  return { nextScrollId: r.nextScrollId, total: r.total, entities: r.searchResults.map((s) => s.entity) };
+  return { nextScrollId: r.nextScrollId, total: r.total, hits: r.searchResults.map((s) => ({ entity: s.entity, matchedFields: s.matchedFields })) };
 }
 
 export interface Bucket {

@@ -1,6 +1,7 @@
-/** One page of search results: name (linked to the dataset page), platform, description, tags and property chips. */
-import type { ResultEntity } from '../api/search-queries';
+/** One page of search results: name (linked to the dataset page), platform, description, tags, property chips and why it matched. */
+import type { Hit, ResultEntity } from '../api/search-queries';
 import { Link } from '../router';
+import { MatchReasons } from './match-reasons';
 import { PropertyChips } from './property-chips';
 import { TagChip } from './tag-chip';
 
@@ -10,10 +11,15 @@ function title(e: ResultEntity): string {
   return e.properties?.name || e.name || e.fieldPath || e.flowId || e.jobId || e.urn;
 }
 
-export function ResultList({ entities }: { entities: ResultEntity[] }) {
+/** The tag names a result shows, by URN, so a matched tag is named as its chip is. */
+const tagNames = (e: ResultEntity): Map<string, string> =>
+  new Map((e.tags?.tags ?? []).flatMap((t) => (t.tag.properties?.name ? [[t.tag.urn, t.tag.properties.name] as const] : [])));
+
+/** `explain`: show under each result why it matched. */
+export function ResultList({ hits, explain }: { hits: Hit[]; explain: boolean }) {
   return (
     <ol class="results" aria-label="Results">
-      {entities.map((e) => {
+      {hits.map(({ entity: e, matchedFields }) => {
         const datasetUrn = e.type === 'DATASET' ? e.urn : e.type === 'SCHEMA_FIELD' ? e.parent?.urn : undefined;
         return (
           <li key={e.urn} class="result" data-urn={e.urn}>
@@ -30,6 +36,7 @@ export function ResultList({ entities }: { entities: ResultEntity[] }) {
               </div>
             )}
             <PropertyChips entries={e.structuredProperties?.properties} />
+            {explain && <MatchReasons fields={matchedFields} known={tagNames(e)} />}
           </li>
         );
       })}

@@ -2,12 +2,14 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { messageOf } from '../api/api-error';
 import { loadDefinitions, type Definition } from '../api/definitions';
-import { aggregate, searchPage, type Facet, type ResultEntity } from '../api/search-queries';
+import { aggregate, searchPage, type Facet, type Hit } from '../api/search-queries';
 import { FacetSidebar, propertyField } from '../components/facet-sidebar';
 import { QueryError } from '../components/query-error';
-import { ResultList } from '../components/result-list';
+import { datasetPath, ResultList } from '../components/result-list';
+import { SearchBox } from '../components/search-box';
 import { navigate } from '../router';
 import { ENTITY_TYPES } from '../model/entity-types';
+import { explainsMatches } from '../search/match-labels';
 import { formatSearchState, parseSearchState, toOrFilters, type SearchState } from '../search/search-state';
 
 const PAGE = 20;
@@ -19,7 +21,7 @@ const FACETED = new Set(['STRING', 'URN', 'NUMBER', 'DATE']);
 interface Results {
   /** The URL query these results answer (tests and tools wait for it to match the address bar). */
   key?: string;
-  entities: ResultEntity[];
+  hits: Hit[];
   total: number;
   nextScrollId: string | null;
 }
@@ -47,11 +49,12 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
     [definitions, state.type],
   );
   const input = { types: [state.type.graphql], query: state.query.trim() || '*', orFilters: toOrFilters(state.filters) };
+  const explain = explainsMatches(state.query);
 
   useEffect(() => {
     const mine = ++generation.current;
     setError(null);
-    searchPage({ ...input, count: PAGE }).then(
+    searchPage({ ...input, count: PAGE }, explain).then(
       (r) => mine === generation.current && setResults({ ...r, key }),
       (e) => {
         if (mine !== generation.current) return;
@@ -93,8 +96,8 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
     const mine = generation.current;
     setLoadingMore(true);
     try {
-      const page = await searchPage({ ...input, count: PAGE, scrollId: results.nextScrollId });
-      if (mine === generation.current) setResults({ ...page, key, entities: [...results.entities, ...page.entities] });
+      const page = await searchPage({ ...input, count: PAGE, scrollId: results.nextScrollId }, explain);
+      if (mine === generation.current) setResults({ ...page, key, hits: [...results.hits, ...page.hits] });
     } catch (e) {
       setError(messageOf(e));
     } finally {
@@ -114,14 +117,12 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
         }}
       >
         <label for="search-query">Search</label>
-        <input
-          id="search-query"
-          type="search"
-          value={text}
-          placeholder='users, or tags:"urn:li:tag:pii" AND structuredProperties.retention:>30'
-          aria-invalid={error ? 'true' : undefined}
-          aria-describedby={error ? 'query-error' : undefined}
-          onInput={(e) => setText(e.currentTarget.value)}
+        <SearchBox
+          text={text}
+          onText={setText}
+          onSearch={(query) => go({ ...state, query })}
+          onOpenDataset={(urn) => navigate(datasetPath(urn))}
+          errorId={error ? 'query-error' : undefined}
         />
         <label for="search-type">Type</label>
         <select id="search-type" value={state.type.id} onChange={(e) => go({ ...state, type: ENTITY_TYPES.find((t) => t.id === e.currentTarget.value)!, filters: [] })}>
@@ -157,10 +158,10 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
                   </button>
                 )}
               </p>
-              <ResultList entities={results.entities} />
+              <ResultList hits={results.hits} explain={explain} />
               {results.nextScrollId && (
                 <button type="button" class="more" disabled={loadingMore} onClick={loadMore}>
-                  {loadingMore ? 'Loading…' : `Show more (${results.entities.length} of ${results.total})`}
+                  {loadingMore ? 'Loading…' : `Show more (${results.hits.length} of ${results.total})`}
                 </button>
               )}
             </>

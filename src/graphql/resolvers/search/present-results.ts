@@ -1,21 +1,27 @@
 /** Presents search hits and facets as GraphQL objects whose entities are EntityRefs for the type resolvers. */
 import type { Facet } from '../../../catalog/search/aggregate-entities.js';
-import { findEntityType } from '../../../model/entity-types.js';
+import type { MatchedField } from '../../../catalog/search/matched-fields.js';
 import { parseUrn } from '../../../model/urn.js';
 import { refOf, type EntityRef } from '../../entity-loader.js';
+import { graphqlTypeNameOf } from '../base.js';
 
-export function presentHits(urns: string[]) {
-  return urns.map((urn) => ({ entity: refOf(urn), insights: [], matchedFields: [], extraProperties: [] }));
-}
-
-/** A facet value that is the URN of a stored entity type (a tag, a platform) comes with that entity. */
+/** A facet or matched value that is the URN of a stored entity type (a tag, a platform) comes with that entity. */
 function entityOfValue(value: string): EntityRef | null {
   if (!value.startsWith('urn:li:')) return null;
   try {
-    return findEntityType(parseUrn(value).entityType) ? refOf(value) : null;
+    return graphqlTypeNameOf(parseUrn(value).entityType) ? refOf(value) : null;
   } catch {
     return null;
   }
+}
+
+export function presentHits(urns: string[], matches?: MatchedField[][]) {
+  return urns.map((urn, i) => ({
+    entity: refOf(urn),
+    insights: [],
+    matchedFields: (matches?.[i] ?? []).map((m) => ({ ...m, entity: entityOfValue(m.value) })),
+    extraProperties: [],
+  }));
 }
 
 export function presentFacets(facets: Facet[]) {

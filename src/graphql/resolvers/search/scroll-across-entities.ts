@@ -5,7 +5,7 @@ import type { GraphqlContext } from '../../context.js';
 import { hitDocumentsNeeded, selectsField, selectsWithin } from '../../selects.js';
 import { presentFacets, presentHits } from './present-results.js';
 import { checkKeepAlive } from './search-flags.js';
-import { searchInputOf, type CommonSearchInput } from './search-input.js';
+import { matchesWanted, searchInputOf, type CommonSearchInput } from './search-input.js';
 
 export async function scrollAcrossEntities(
   _: unknown,
@@ -15,7 +15,7 @@ export async function scrollAcrossEntities(
 ) {
   checkKeepAlive(input.keepAlive);
   const withDocuments = hitDocumentsNeeded(info);
-  const page = await scrollEntities(ctx.services, { ...searchInputOf(input, selectsField(info, 'facets'), selectsWithin(info, 'facets', 'entitiesWithValue')), scrollId: input.scrollId, withDocuments });
+  const page = await scrollEntities(ctx.services, { ...searchInputOf(input, selectsField(info, 'facets'), selectsWithin(info, 'facets', 'entitiesWithValue')), scrollId: input.scrollId, withDocuments, withMatches: matchesWanted(input, info) });
   if (page.documents) ctx.loader.prime(page.documents);
-  return { nextScrollId: page.nextScrollId, count: page.urns.length, total: page.total, searchResults: presentHits(page.urns), facets: presentFacets(page.facets ?? []) };
+  return { nextScrollId: page.nextScrollId, count: page.urns.length, total: page.total, searchResults: presentHits(page.urns, page.matches), facets: presentFacets(page.facets ?? []) };
 }

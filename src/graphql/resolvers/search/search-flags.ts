@@ -19,8 +19,8 @@ export interface SearchFlagsInput {
   filterNonLatestVersions?: boolean | null;
 }
 
-/** What the flags mean for a search. Flags whose only possible behaviour is Tessera's already (skipHighlighting: nothing is
- *  highlighted; includeRestricted: nothing is restricted; filterNonLatestVersions: every entity is its latest version) need no field. */
+/** What the flags mean for a search. Flags whose only possible behaviour is Tessera's already (skipHighlighting is read where
+ *  matched fields are asked for; includeRestricted: nothing is restricted; filterNonLatestVersions: every entity is its latest version) need no field. */
 export interface SearchFlags {
   includeSoftDeleted: boolean;
   skipCache: boolean;
@@ -35,7 +35,7 @@ export function readSearchFlags(flags: SearchFlagsInput | null | undefined): Sea
   if (f.fulltext === false) throw refuse('fulltext', 'queries are always full-text query strings (use field:value terms for exact matches)');
   if (f.getSuggestions === true) throw refuse('getSuggestions', 'Tessera computes no spelling suggestions');
   if (f.groupingSpec != null) throw refuse('groupingSpec', 'results are not grouped');
-  if (f.customHighlightingFields && f.customHighlightingFields.length > 0) throw refuse('customHighlightingFields', 'Tessera does not highlight matches');
+  if (f.customHighlightingFields && f.customHighlightingFields.length > 0) throw refuse('customHighlightingFields', 'matchedFields names what matched, over the fields Tessera searches');
   if (f.includeStructuredPropertyFacets === true) {
     throw refuse('includeStructuredPropertyFacets', 'name the property facets you want (structuredProperties.<qualified name>) in aggregateAcrossEntities(facets: …)');
   }

@@ -2,6 +2,8 @@
 import type { AndFilter, FilterCriterion } from '../../../search/filters.js';
 import type { SearchEntitiesInput, SortCriterion } from '../../../catalog/search/search-entities.js';
 import { DEFAULT_FACETS } from '../../../catalog/search/aggregate-entities.js';
+import type { GraphQLResolveInfo } from 'graphql';
+import { selectsWithin } from '../../selects.js';
 import { readSearchFlags, refuseViewUrn, type SearchFlagsInput } from './search-flags.js';
 
 export interface FacetFilterInput {
@@ -43,6 +45,11 @@ export function sortOf(input: CommonSearchInput): SortCriterion[] | undefined {
   if (!s) return undefined;
   if (s.sortCriteria && s.sortCriteria.length > 0) return s.sortCriteria;
   return s.sortCriterion ? [s.sortCriterion] : undefined;
+}
+
+/** Matched fields are highlighted by the engine only when selected, and not when the caller skips highlighting. */
+export function matchesWanted(input: CommonSearchInput, info: GraphQLResolveInfo): boolean {
+  return input.searchFlags?.skipHighlighting !== true && selectsWithin(info, 'searchResults', 'matchedFields');
 }
 
 /** A blank query means everything. Facets are counted only when the caller selected them and did not skip aggregates. */
