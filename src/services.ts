@@ -8,7 +8,7 @@ import type { JobDeps } from './jobs/job-deps.js';
 import { DefinitionCache } from './catalog/definition-cache.js';
 import { EntityStore } from './storage/entity-store.js';
 import { IndexAdmin } from './storage/index-admin.js';
-import { ensureAllIndices, IndexNames } from './storage/indices.js';
+import { ensureAllIndices, indicesBehindSearchMapping, IndexNames } from './storage/indices.js';
 import { JobStore } from './storage/job-store.js';
 import { TokenStore } from './storage/token-store.js';
 import { AccessStore } from './storage/access-store.js';
@@ -53,6 +53,10 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   const client = createOpenSearchClient(config, { url: opensearchUrl, metrics, log });
   const names = new IndexNames(config.INDEX_PREFIX);
   await ensureAllIndices(client, names, { shards: config.OPENSEARCH_SHARDS, replicas: config.OPENSEARCH_REPLICAS });
+  const behindSearch = await indicesBehindSearchMapping(client, names);
+  if (behindSearch.length > 0) {
+    log.warn({ indices: behindSearch }, 'these entity indices predate bare-word search over columns, tags, owners, typos and suggestions; rebuild them with SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX=true ENABLE_STRUCTURED_PROPERTIES_SYSTEM_UPDATE=true npm run reindex');
+  }
   const jobStore = new JobStore(client, names, log);
   const tokenStore = new TokenStore(client, names);
   const accessStore = new AccessStore(client, names);

@@ -19,6 +19,8 @@ export interface Workload {
   thin?: Op;
   /** Most CPU per request Tessera may spend, as a multiple of the thin layer's (shown in the note when set). */
   thinCpuTarget?: number;
+  /** The longest Tessera's p99 may be for the row to pass (rows judged by what a person waits). */
+  p99MaxMs?: number;
 }
 
 /** Clients of the original send Content-Type: application/json even on GETs; both sides get the same headers. */

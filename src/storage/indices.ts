@@ -86,6 +86,14 @@ export async function ensureIndex(client: Client, names: IndexNames, alias: stri
 /** Fields of the entity mapping added after catalogs were created without them: put in place at every start (idempotent). */
 const LATER_ENTITY_FIELDS = { tombstone: { type: 'boolean' } };
 
+/** Entity indices built before the bare-word search fields (their mapping lacks the column words): a rebuild adds them. */
+export async function indicesBehindSearchMapping(client: Client, names: IndexNames): Promise<string[]> {
+  const res = await client.indices.getMapping({ index: names.allEntities().join(',') }, { requestTimeout: 60_000 });
+  return Object.entries(res.body as Record<string, any>)
+    .filter(([, m]) => m.mappings?.properties?.fieldPaths?.fields?.words === undefined)
+    .map(([index]) => index);
+}
+
 export async function ensureAllIndices(client: Client, names: IndexNames, layout?: IndexLayout): Promise<void> {
   const entityBody = entityIndexBody(layout);
   await Promise.all(ENTITY_TYPES.map((t) => ensureIndex(client, names, names.entity(t.name), entityBody)));

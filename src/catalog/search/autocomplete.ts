@@ -55,18 +55,22 @@ function prefixQuery(text: string): object {
   };
 }
 
+/** The engine request: the best `limit` names per entity type, as doc values (no stored document is read). */
+export function autoCompleteBody(text: string, limit: number, types: number, filter?: object): object {
+  const top = { top_hits: { size: limit, sort: [{ _score: 'desc' }, { 'name.exact': 'asc' }, { urn: 'asc' }], _source: false, docvalue_fields: ['urn', 'name'] } };
+  return {
+    size: 0,
+    query: { bool: { must: [prefixQuery(text)], filter: [NOT_SOFT_DELETED, ...(filter ? [filter] : [])] } },
+    aggs: { types: { terms: { field: 'entityType', size: types }, aggs: { top } } },
+  };
+}
+
 export async function autoComplete(deps: CatalogDeps, input: AutoCompleteInput): Promise<{ query: string; groups: AutoCompleteGroup[] }> {
   const { text, limit } = checkInput(input);
   const entityTypes = entityTypesToSearch(input.types);
   if (text === '' || entityTypes.length === 0) return { query: input.query, groups: [] };
   const compiled = await compileSearch(deps, { query: '*', orFilters: withEntityTypeNames(input.orFilters) });
-  const filter = [NOT_SOFT_DELETED, ...(compiled.filter ? [compiled.filter] : [])];
-  const top = { top_hits: { size: limit, sort: [{ _score: 'desc' }, { 'name.exact': 'asc' }, { urn: 'asc' }], _source: false, docvalue_fields: ['urn', 'name'] } };
-  const body = {
-    size: 0,
-    query: { bool: { must: [prefixQuery(text)], filter } },
-    aggs: { types: { terms: { field: 'entityType', size: entityTypes.length }, aggs: { top } } },
-  };
+  const body = autoCompleteBody(text, limit, entityTypes.length, compiled.filter);
   const res = await runSearch(deps, entityTypes, body);
   const buckets: any[] = res.aggregations?.types?.buckets ?? [];
   // Types in the order asked for (or the catalog's order), so a client's layout does not shuffle as counts change.

@@ -22,6 +22,9 @@ function labelOf(m: MatchedField, known: ReadonlyMap<string, string>): string {
       return `column ${m.value}`;
     case 'tags':
       return `tag ${nameOf(m, known)}`;
+    case 'fieldTags':
+    case 'editedFieldTags':
+      return `column tag ${nameOf(m, known)}`;
     case 'glossaryTerms':
       return `term ${nameOf(m, known)}`;
     case 'owners':
