@@ -54,8 +54,8 @@ export function isInternalField(name: string): boolean {
  * What a bare word searches, best tier first: the whole name, its last dotted part (`orders` is `sales.orders`), a
  * word of the name, the start of a word of the name, a column (its path split into words: `email` finds
  * `customer_email`, `order id` finds `orderId`), a tag or glossary term, a column's tag, the description, the
- * qualified name and URN parts, an owner; then one typo (in a name before a column before a tag before a
- * description). Several words all in one place score more. Structured property values are never searched by bare words.
+ * qualified name and URN parts, an owner; then one typo (in the last part of a name, a word of a name, a column, a
+ * tag, a description). Several words all in one place score more. Structured property values are never searched by bare words.
  */
 export const BARE_WORDS: BareWordPlan = {
   places: [
@@ -75,6 +75,7 @@ export const BARE_WORDS: BareWordPlan = {
   typos: {
     minLength: 4,
     places: [
+      { path: 'name.leaf', how: 'words', tier: 3.8, label: 'name' },
       { path: 'name.text', how: 'words', tier: 3.5, label: 'name' },
       { path: 'fieldPaths.words', how: 'words', tier: 3, label: 'fieldPaths' },
       { path: 'tags.words', how: 'words', tier: 2.5, label: 'tags' },
