@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../integration/harness.js';
 import { searchSettled, signInByLink, useBrowserApp } from './browser-harness.js';
-import { datasetUrn } from './seed.js';
+import { datasetUrn, schemaMetadataOf } from './seed.js';
 
 const DATASETS = [
   { platform: 'hive', name: 'orders', description: 'Every order placed in the web shop', columns: ['order_id', 'amount'], tags: [] },
@@ -20,16 +20,7 @@ async function seedDatasets(app: TestApp): Promise<void> {
   const items = DATASETS.map((d) => ({
     urn: datasetUrn(d.platform, d.name),
     datasetProperties: { value: { name: d.name, description: d.description } },
-    schemaMetadata: {
-      value: {
-        schemaName: d.name,
-        platform: `urn:li:dataPlatform:${d.platform}`,
-        version: 0,
-        hash: '',
-        platformSchema: { 'com.linkedin.schema.Schemaless': {} },
-        fields: d.columns.map((fieldPath) => ({ fieldPath, type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'string' })),
-      },
-    },
+    schemaMetadata: { value: schemaMetadataOf(d.platform, d.name, d.columns) },
     ...(d.tags.length ? { globalTags: { value: { tags: d.tags.map((t) => ({ tag: `urn:li:tag:${t}` })) } } } : {}),
   }));
   const r = await app.post('/openapi/v3/entity/dataset?async=false&waitForSearch=true', items);

@@ -57,6 +57,16 @@ export async function defineProperties(app: SeedTarget): Promise<void> {
   });
 }
 
+/** A schemaMetadata aspect with string columns at these paths. */
+export const schemaMetadataOf = (platform: string, name: string, columns: readonly string[]) => ({
+  schemaName: name,
+  platform: `urn:li:dataPlatform:${platform}`,
+  version: 0,
+  hash: '',
+  platformSchema: { 'com.linkedin.schema.Schemaless': {} },
+  fields: columns.map((fieldPath) => ({ fieldPath, type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'string' })),
+});
+
 export async function seedCatalog(app: SeedTarget): Promise<void> {
   await defineProperties(app);
   for (const [id, name, description] of [
@@ -72,14 +82,7 @@ export async function seedCatalog(app: SeedTarget): Promise<void> {
     const base = `/openapi/v3/entity/dataset/${enc(urn)}`;
     await ok(app, 'POST', `${base}/datasetProperties?createIfNotExists=false`, { value: { name: d.name, description: d.description } });
     await ok(app, 'POST', `${base}/schemaMetadata?createIfNotExists=false`, {
-      value: {
-        schemaName: d.name,
-        platform: `urn:li:dataPlatform:${d.platform}`,
-        version: 0,
-        hash: '',
-        platformSchema: { 'com.linkedin.schema.Schemaless': {} },
-        fields: d.columns.map((fieldPath) => ({ fieldPath, type: { type: { 'com.linkedin.schema.StringType': {} } }, nativeDataType: 'string' })),
-      },
+      value: schemaMetadataOf(d.platform, d.name, d.columns),
     });
     if (d.tags.length) await ok(app, 'POST', `${base}/globalTags?createIfNotExists=false`, { value: { tags: d.tags.map((t) => ({ tag: `urn:li:tag:${t}` })) } });
     const properties = [

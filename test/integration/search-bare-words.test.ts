@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reindexEntityTypes } from '../../src/jobs/reindex.js';
 import { enc, graphqlData, startTestApp, type TestApp } from './harness.js';
+import { putAspect, schemaOf } from './search-helpers.js';
 
 let app: TestApp;
 const ds = (name: string, platform = 'hive') => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
@@ -18,34 +19,26 @@ const PAYMENTS = ds('finance.payments', 'snowflake');
 const PAYMENT = ds('finance.payment', 'snowflake');
 const EVENTS = ds('web.events', 'kafka');
 
-async function put(urn: string, aspect: string, value: unknown) {
-  const r = await app.post(`/openapi/v3/entity/dataset/${enc(urn)}/${aspect}?createIfNotExists=false`, { value });
-  expect(r.status, r.text).toBe(200);
-}
-
-const schema = (...paths: string[]) => ({
-  schemaName: 's', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
-  fields: paths.map((fieldPath) => ({ fieldPath, nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } })),
-});
+const put = (urn: string, aspect: string, value: unknown) => putAspect(app, urn, aspect, value);
 const owners = (...ids: string[]) => ({ owners: ids.map((owner) => ({ owner, type: 'TECHNICAL_OWNER' })) });
 
 async function seed(): Promise<void> {
   for (const tag of ['pii', 'finance_critical']) expect((await app.post(`/openapi/v3/entity/tag/${enc(`urn:li:tag:${tag}`)}/tagProperties`, { value: { name: tag } })).status).toBe(200);
   await put(ORDERS, 'datasetProperties', { name: 'orders', description: 'One row per order placed in the shop' });
-  await put(ORDERS, 'schemaMetadata', schema('orderId', 'customer_email', 'placed_at'));
+  await put(ORDERS, 'schemaMetadata', schemaOf('orderId', 'customer_email', 'placed_at'));
   await put(ORDERS, 'globalTags', { tags: [{ tag: 'urn:li:tag:pii' }] });
   await put(ORDERS, 'ownership', owners('urn:li:corpuser:alice', 'urn:li:corpGroup:data-eng'));
   await put(ARCHIVE, 'datasetProperties', { name: 'orders_archive', description: 'Orders older than two years' });
-  await put(ARCHIVE, 'schemaMetadata', schema('orderId', 'archived_at'));
+  await put(ARCHIVE, 'schemaMetadata', schemaOf('orderId', 'archived_at'));
   await put(CUSTOMERS, 'datasetProperties', { name: 'customers', description: 'Every customer with their latest orders count' });
-  await put(CUSTOMERS, 'schemaMetadata', schema('customer_id', 'email_address', 'orders_count'));
+  await put(CUSTOMERS, 'schemaMetadata', schemaOf('customer_id', 'email_address', 'orders_count'));
   await put(CUSTOMERS, 'ownership', owners('urn:li:corpuser:bob'));
   await put(CUSTOMERS, 'glossaryTerms', { terms: [{ urn: 'urn:li:glossaryTerm:CustomerData' }], auditStamp: { time: 0, actor: 'urn:li:corpuser:admin' } });
   await put(PAYMENTS, 'datasetProperties', { name: 'payments', description: 'Card payments settled per day' });
   await put(PAYMENTS, 'globalTags', { tags: [{ tag: 'urn:li:tag:finance_critical' }] });
   await put(PAYMENT, 'datasetProperties', { name: 'payment', description: 'A lookup table of payment methods' });
   await put(EVENTS, 'datasetProperties', { name: 'events', description: 'Page views and clicks from the web shop' });
-  await put(EVENTS, 'schemaMetadata', schema('session.user_agent', 'page_url'));
+  await put(EVENTS, 'schemaMetadata', schemaOf('session.user_agent', 'page_url'));
   await app.refresh();
 }
 

@@ -5,30 +5,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, graphqlData, startTestApp, type TestApp } from './harness.js';
-import { restSearch, restUrns } from './search-helpers.js';
+import { putAspect, restSearch, restUrns, schemaOf } from './search-helpers.js';
 
 let app: TestApp;
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,PROD)';
 const CLICKS = 'urn:li:dataset:(urn:li:dataPlatform:kafka,sales.clickstream,DEV)';
 
-async function put(urn: string, aspect: string, value: unknown) {
-  const r = await app.post(`/openapi/v3/entity/dataset/${enc(urn)}/${aspect}?createIfNotExists=false`, { value });
-  expect(r.status, r.text).toBe(200);
-}
-
-const schema = (...paths: string[]) => ({
-  schemaName: 's', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
-  fields: paths.map((fieldPath) => ({ fieldPath, nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } })),
-});
+const put = (urn: string, aspect: string, value: unknown) => putAspect(app, urn, aspect, value);
 
 beforeAll(async () => {
   app = await startTestApp('everyday');
   expect((await app.post(`/openapi/v3/entity/tag/${enc('urn:li:tag:pii')}/tagProperties`, { value: { name: 'pii' } })).status).toBe(200);
   await put(ORDERS, 'datasetProperties', { name: 'sales.orders', description: 'one row per order' });
-  await put(ORDERS, 'schemaMetadata', schema('order_id', 'customer_email'));
+  await put(ORDERS, 'schemaMetadata', schemaOf('order_id', 'customer_email'));
   await put(ORDERS, 'globalTags', { tags: [{ tag: 'urn:li:tag:pii' }] });
   await put(CLICKS, 'datasetProperties', { name: 'sales.clickstream', description: 'page views' });
-  await put(CLICKS, 'schemaMetadata', schema('session_id', 'page'));
+  await put(CLICKS, 'schemaMetadata', schemaOf('session_id', 'page'));
   await app.refresh();
 });
 afterAll(async () => app?.close());

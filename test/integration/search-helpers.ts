@@ -26,6 +26,18 @@ export async function createDataset(app: TestApp, name: string, props: Record<st
   return urn;
 }
 
+/** Writes one aspect of an existing or new dataset through REST v3. */
+export async function putAspect(app: TestApp, urn: string, aspect: string, value: unknown): Promise<void> {
+  const r = await app.post(`/openapi/v3/entity/dataset/${enc(urn)}/${aspect}?createIfNotExists=false`, { value });
+  expect(r.status, r.text).toBe(200);
+}
+
+/** A schemaMetadata aspect with string columns at these paths. */
+export const schemaOf = (...paths: string[]) => ({
+  schemaName: 's', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+  fields: paths.map((fieldPath) => ({ fieldPath, nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } })),
+});
+
 export type Value = { double: number } | { string: string };
 
 export async function setValues(app: TestApp, dataset: string, values: Record<string, Value[]>, query = 'createIfNotExists=false'): Promise<void> {
