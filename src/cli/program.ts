@@ -15,6 +15,7 @@ import { runTokenCreate } from './commands/token-create.js';
 import { runTokenIssue, runTokenList, runTokenRevoke } from './commands/token-stored.js';
 import * as access from './commands/access.js';
 import { runHistory } from './commands/history.js';
+import { runExport } from './commands/export.js';
 import * as events from './commands/events.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -176,6 +177,17 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .option('--limit <n>', 'at most this many changes', '1000')
     .option('--as-of <time>', "instead: the entity's aspects as they were at this time (needs --urn)")
     .action((o) => runHistory(ctx, o));
+
+  program
+    .command('export')
+    .description('a search as CSV: urn, name, one column per chosen structured property, tags — for spreadsheets and `tessera import`')
+    .option('--type <entity>', 'entity type', 'dataset')
+    .option('--query <query>', 'query string, as for search (default: everything)')
+    .option('--property <qualifiedName>', 'a structured property to export as a column (repeatable, in order)', collect, [])
+    .option('--no-tags', 'leave out the tags column')
+    .option('--include-soft-deleted', 'export soft-deleted entities too')
+    .option('-o, --output <file>', 'write to this file (default: stdout)')
+    .action((o) => runExport(ctx, o));
 
   const ev = program.command('events').description('the change event stream');
   ev.command('prune').description('remove change records older than EVENTS_RETENTION_DAYS (MANAGE_POLICIES)').action(() => events.runEventsPrune(ctx));

@@ -71,13 +71,43 @@ export class TesseraClient {
     this.doFetch = options.fetch ?? fetch;
   }
 
-  /** One HTTP call with retries; answers the parsed JSON body (undefined when empty). */
-  async request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  private urlOf(path: string, query: RequestOptions['query']): URL {
     const url = new URL(`${this.server}${path}`);
-    for (const [k, v] of Object.entries(opts.query ?? {})) {
+    for (const [k, v] of Object.entries(query ?? {})) {
       if (v === undefined) continue;
       for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
     }
+    return url;
+  }
+
+  /**
+   * A GET whose body is read as it arrives (a CSV export): answers the response once the status says it succeeded;
+   * a refusal throws as `request` does. No retry once the body has started.
+   */
+  async stream(path: string, opts: Pick<RequestOptions, 'query'> & { accept?: string } = {}): Promise<Response> {
+    const headers: Record<string, string> = { accept: opts.accept ?? '*/*' };
+    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    if (this.options.clientName) headers['x-tessera-client'] = this.options.clientName;
+    let res: Response;
+    try {
+      res = await this.doFetch(this.urlOf(path, opts.query), { headers });
+    } catch (e) {
+      throw new TesseraConnectionError(this.server, e);
+    }
+    if (res.ok) return res;
+    const text = await res.text();
+    let parsed: any;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    throw new TesseraApiError(res.status, parsed?.error ?? `HTTP ${res.status}`, parsed?.message ?? text.slice(0, 500), parsed);
+  }
+
+  /** One HTTP call with retries; answers the parsed JSON body (undefined when empty). */
+  async request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const url = this.urlOf(path, opts.query);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     if (opts.waitForSearch ?? this.options.waitForSearch) headers['x-tessera-wait-for-search'] = 'true';

@@ -123,4 +123,15 @@ describe('web page search suggestions', () => {
     expect(await page.locator('.result').count()).toBe(DATASETS.length);
     expect(await page.locator('.result .matched').count()).toBe(0);
   });
+
+  it('exports what the page shows as CSV, signed in by the session cookie', async () => {
+    const { page, app } = fx;
+    await page.goto(`${app.url}/ui/search?query=PII&type=dataset#token=${app.token}`);
+    await searchSettled(page);
+    const link = page.getByRole('link', { name: 'Export CSV' });
+    expect(await link.getAttribute('href')).toBe('/openapi/v3/export/dataset?query=PII');
+    // Fetched as the page's own session (the cookie), not with the token.
+    const csv = await page.evaluate(async (href) => (await fetch(href!)).text(), await link.getAttribute('href'));
+    expect(csv.split('\r\n')).toEqual(['urn,name,tags', `"${CONTACTS}",crm.contacts,pii`, '']);
+  });
 });

@@ -9,6 +9,7 @@ import { datasetPath, ResultList } from '../components/result-list';
 import { SearchBox } from '../components/search-box';
 import { navigate } from '../router';
 import { ENTITY_TYPES } from '../model/entity-types';
+import { exportHref } from '../search/export-link';
 import { explainsMatches } from '../search/match-labels';
 import { formatSearchState, parseSearchState, toOrFilters, type SearchState } from '../search/search-state';
 
@@ -157,6 +158,9 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
                     Clear filters
                   </button>
                 )}
+                <a class="link export-csv" href={exportHref(state, applicable.filter((d) => d.showInSearchFilters).map((d) => d.qualifiedName))} download>
+                  Export CSV
+                </a>
               </p>
               <ResultList hits={results.hits} explain={explain} />
               {results.nextScrollId && (

@@ -1,0 +1,63 @@
+/**
+ * REST export of a search as CSV (`GET /openapi/v3/export/{entity}`), streamed page by page with the socket's
+ * backpressure: a slow reader holds the next engine call back, and a client that goes away stops the export.
+ */
+import { once } from 'node:events';
+import { z } from 'zod';
+import { exportCsv } from '../catalog/export/export-csv.js';
+import { validationError } from '../errors.js';
+import type { CatalogDeps } from '../catalog/catalog-deps.js';
+import { csvLine } from '../wire/csv.js';
+import { boolParam, listParam, stringParam, type ParamSource } from '../wire/params.js';
+import type { Route } from '../wire/route.js';
+
+const OrFilters = z.array(z.object({ and: z.array(z.object({ field: z.string(), condition: z.string().optional(), values: z.array(z.string()).optional(), negated: z.boolean().optional() }).strict()) }).strict()).max(20);
+
+function orFiltersParam(c: ParamSource) {
+  const text = stringParam(c, 'orFilters');
+  if (text === undefined || text === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw validationError('Query parameter orFilters must be JSON: [{"and": [{"field": …, "condition": …, "values": […]}]}]');
+  }
+  const parsed = OrFilters.safeParse(json);
+  if (!parsed.success) throw validationError(`Query parameter orFilters: ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`);
+  return parsed.data;
+}
+
+export function exportRoutes(deps: CatalogDeps): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/openapi/v3/export/:entity',
+      handle: async (c) => {
+        const csv = await exportCsv(deps, {
+          entityType: c.params.entity,
+          query: stringParam(c, 'query'),
+          orFilters: orFiltersParam(c),
+          properties: listParam(c, 'property', 'properties'),
+          includeTags: boolParam(c, 'tags', true),
+          includeSoftDeleted: boolParam(c, 'includeSoftDelete', false),
+        });
+        const res = c.res;
+        res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${c.params.entity}.csv"`, 'cache-control': 'no-store' });
+        let gone = false;
+        res.once('close', () => (gone = true));
+        res.write(csvLine(csv.header));
+        try {
+          for await (const page of csv.rows) {
+            if (gone) return;
+            if (!res.write(page.map(csvLine).join(''))) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+          }
+          res.end();
+        } catch (e) {
+          // Headers are gone: a failure half-way cuts the body short rather than ending it as if complete.
+          deps.log.warn({ err: e }, 'CSV export stopped part way');
+          res.destroy(e as Error);
+        }
+      },
+    },
+  ];
+}

@@ -1,0 +1,29 @@
+/** The stewardship paths of the API document: a search exported as CSV. */
+import { pathParameter } from './parameters.js';
+import { errorResponses } from './responses.js';
+
+const query = (name: string, description: string, type = 'string') => ({ name, in: 'query', required: false, description, schema: { type } });
+
+export function exportPaths(): Record<string, object> {
+  return {
+    '/openapi/v3/export/{entity}': {
+      get: {
+        tags: ['Stewardship'],
+        operationId: 'exportCsv',
+        summary: 'A search as CSV, streamed in URN order: urn, name, one column per chosen structured property, tags',
+        parameters: [
+          pathParameter('entity', 'The entity type (dataset, schemaField, dataFlow, dataJob)'),
+          query('query', 'A query string, as for search (default *)'),
+          query('orFilters', 'Filters as JSON, as GraphQL orFilters: [{"and": [{"field", "condition", "values", "negated"}]}]'),
+          query('property', 'Structured properties to export (qualified names or urns), repeated or comma-separated, one column each in this order'),
+          query('tags', 'Whether to add the tags column (default true)', 'boolean'),
+          query('includeSoftDelete', 'Include soft-deleted entities (default false)', 'boolean'),
+        ],
+        responses: {
+          '200': { description: 'CSV (RFC 4180, UTF-8, CRLF); several values in a cell separated by "; "', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...errorResponses('VALIDATION', 'FORBIDDEN'),
+        },
+      },
+    },
+  };
+}
