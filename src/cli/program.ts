@@ -16,6 +16,7 @@ import { runTokenIssue, runTokenList, runTokenRevoke } from './commands/token-st
 import * as access from './commands/access.js';
 import { runHistory } from './commands/history.js';
 import { runExport } from './commands/export.js';
+import { runImport } from './commands/import.js';
 import * as events from './commands/events.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -188,6 +189,14 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .option('--include-soft-deleted', 'export soft-deleted entities too')
     .option('-o, --output <file>', 'write to this file (default: stdout)')
     .action((o) => runExport(ctx, o));
+
+  program
+    .command('import')
+    .description('set structured property values and tags from a CSV (the columns `tessera export` writes); every refused row is named by line')
+    .requiredOption('-f, --file <csv>', 'the CSV file')
+    .option('--type <entity>', 'entity type', 'dataset')
+    .option('--dry-run', 'preview: list what each row would change, write nothing')
+    .action((o) => runImport(ctx, o));
 
   const ev = program.command('events').description('the change event stream');
   ev.command('prune').description('remove change records older than EVENTS_RETENTION_DAYS (MANAGE_POLICIES)').action(() => events.runEventsPrune(ctx));

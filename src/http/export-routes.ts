@@ -1,14 +1,17 @@
 /**
  * REST export of a search as CSV (`GET /openapi/v3/export/{entity}`), streamed page by page with the socket's
- * backpressure: a slow reader holds the next engine call back, and a client that goes away stops the export.
+ * backpressure: a slow reader holds the next engine call back, and a client that goes away stops the export; and the
+ * import of such a CSV (`POST /openapi/v3/import/{entity}`, the text in a JSON body), previewed or applied.
  */
 import { once } from 'node:events';
 import { z } from 'zod';
 import { exportCsv } from '../catalog/export/export-csv.js';
+import { importCsv } from '../catalog/export/import-csv.js';
+import { sendJson } from '../wire/json.js';
 import { validationError } from '../errors.js';
 import type { CatalogDeps } from '../catalog/catalog-deps.js';
 import { csvLine } from '../wire/csv.js';
-import { boolParam, listParam, stringParam, type ParamSource } from '../wire/params.js';
+import { boolParam, listParam, stringParam, waitForSearch, type ParamSource } from '../wire/params.js';
 import type { Route } from '../wire/route.js';
 
 const OrFilters = z.array(z.object({ and: z.array(z.object({ field: z.string(), condition: z.string().optional(), values: z.array(z.string()).optional(), negated: z.boolean().optional() }).strict()) }).strict()).max(20);
@@ -27,8 +30,21 @@ function orFiltersParam(c: ParamSource) {
   return parsed.data;
 }
 
+const ImportBody = z.object({ csv: z.string(), dryRun: z.boolean().optional() }).strict();
+
 export function exportRoutes(deps: CatalogDeps): Route[] {
   return [
+    {
+      method: 'POST',
+      path: '/openapi/v3/import/:entity',
+      handle: async (c) => {
+        const body = ImportBody.safeParse(c.body);
+        if (!body.success) throw validationError('Send {"csv": "<the CSV text>", "dryRun": true|false}: ' + body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+        // `?dryRun=true` previews too, so a link or a script can say it without touching the body.
+        const dryRun = body.data.dryRun ?? boolParam(c, 'dryRun', false);
+        sendJson(c.res, 200, await importCsv(deps, c.actor, { entityType: c.params.entity, csv: body.data.csv, dryRun, waitForSearch: waitForSearch(c) }));
+      },
+    },
     {
       method: 'GET',
       path: '/openapi/v3/export/:entity',

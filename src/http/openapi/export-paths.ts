@@ -6,6 +6,19 @@ const query = (name: string, description: string, type = 'string') => ({ name, i
 
 export function exportPaths(): Record<string, object> {
   return {
+    '/openapi/v3/import/{entity}': {
+      post: {
+        tags: ['Stewardship'],
+        operationId: 'importCsv',
+        summary: 'Sets structured property values and tags from a CSV (the export\'s columns); dryRun previews, per row, what would change or why it is refused',
+        parameters: [pathParameter('entity', 'The entity type (dataset, schemaField, dataFlow, dataJob)'), query('dryRun', 'Preview only (also in the body)', 'boolean'), query('waitForSearch', 'Answer once what was applied is visible to searches and exports', 'boolean')],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['csv'], properties: { csv: { type: 'string' }, dryRun: { type: 'boolean' } } } } } },
+        responses: {
+          '200': { description: '{dryRun, rows, unchanged, changed, refused, outcomes: [{line, urn, status: changes|applied|refused, changes?: [{field, operation, before?, after?}], reason?}]}', content: { 'application/json': { schema: { type: 'object' } } } },
+          ...errorResponses('VALIDATION', 'FORBIDDEN'),
+        },
+      },
+    },
     '/openapi/v3/export/{entity}': {
       get: {
         tags: ['Stewardship'],

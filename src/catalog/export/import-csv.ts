@@ -1,0 +1,242 @@
+/**
+ * Import of a stewards' CSV (the export's shape: `urn`, optional `name`, one column per structured property by
+ * qualified name, optional `tags`): per row, what would change — values added, changed, removed, tags added and
+ * removed — or why the row is refused, with its line number. A preview writes nothing. Applying writes the rows that
+ * pass in batches through the one write path (value rules, rights, change records), each row's properties and tags
+ * in one conditional write of its entity, as patches — so a row never half-applies, and a change made by someone
+ * else between preview and apply is neither lost nor overwritten unless the row itself changes it.
+ */
+import { parse } from 'csv-parse/sync';
+import { dequal } from 'dequal';
+import { CatalogError, validationError } from '../../errors.js';
+import type { PatchOp } from '../../model/json-patch.js';
+import { applyAspectPatch } from '../../model/json-patch.js';
+import { structuredPropertyUrn } from '../../model/urn.js';
+import { UNCHANGED, type EntityDoc } from '../../storage/entity-store.js';
+import { batchUpsert, type BatchEntityInput } from '../batch-upsert.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import { loadDefinitions, valueKindOf, type DefinitionInfo } from '../definitions.js';
+import { resolveTarget } from '../entity-target.js';
+import type { ChangeRecord } from '../history/change-record.js';
+import { applyChanges, type WriteInput } from '../write-aspects.js';
+import { splitValues, unguardCell } from '../../wire/csv.js';
+
+export interface ImportInput {
+  entityType: string;
+  csv: string;
+  dryRun?: boolean;
+  /** Answer only when what was applied is visible to searches (and exports). */
+  waitForSearch?: boolean;
+}
+
+export interface RowChange {
+  field: string;
+  operation: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface RowOutcome {
+  line: number;
+  urn: string;
+  status: 'changes' | 'applied' | 'refused';
+  changes?: RowChange[];
+  reason?: string;
+}
+
+export interface ImportReport {
+  dryRun: boolean;
+  rows: number;
+  unchanged: number;
+  changed: number;
+  refused: number;
+  /** Every row that changes something or is refused, in file order (unchanged rows are only counted). */
+  outcomes: RowOutcome[];
+}
+
+const MAX_ROWS = 100_000;
+const BATCH = 500;
+const TAG_PREFIX = 'urn:li:tag:';
+
+interface Columns {
+  urn: number;
+  tags?: number;
+  properties: { index: number; info: DefinitionInfo }[];
+}
+
+interface Row {
+  line: number;
+  cells: string[];
+}
+
+interface Planned {
+  row: Row;
+  urn: string;
+  patches: { aspect: string; ops: PatchOp[] }[];
+}
+
+function parseCsv(csv: string): { header: string[]; rows: Row[] } {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(csv, { bom: true, skip_empty_lines: true, info: true, relax_quotes: false }) as any;
+  } catch (e) {
+    const err = e as Error & { code?: string; record?: string[]; lines?: number; columns?: unknown[] };
+    if (err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' && err.record) {
+      const expected = /expect (\d+)/.exec(err.message)?.[1];
+      throw validationError(`The CSV cannot be read: line ${err.lines} has ${err.record.length} cells but the header ${expected}: a urn holding commas must be in double quotes ("urn:li:dataset:(…,…,PROD)"), as the export writes it`);
+    }
+    throw validationError(`The CSV cannot be read: ${err.message}`);
+  }
+  if (records.length === 0) throw validationError('The CSV is empty: it needs a header row with a urn column');
+  const [head, ...rest] = records;
+  if (rest.length > MAX_ROWS) throw validationError(`The CSV has ${rest.length} rows; at most ${MAX_ROWS} are imported at once`);
+  return { header: head.record.map((h) => h.trim()), rows: rest.map((r) => ({ line: r.info.lines, cells: r.record })) };
+}
+
+async function columnsOf(deps: CatalogDeps, header: string[]): Promise<Columns> {
+  const seen = new Set<string>();
+  for (const h of header) {
+    if (seen.has(h)) throw validationError(`Column ${JSON.stringify(h)} appears twice in the header`);
+    seen.add(h);
+  }
+  const urn = header.indexOf('urn');
+  if (urn < 0) throw validationError('The header has no urn column');
+  const propertyColumns = header.map((h, index) => ({ h, index })).filter(({ h }) => !['urn', 'name', 'tags'].includes(h));
+  const infos = await loadDefinitions(deps, propertyColumns.map(({ h }) => structuredPropertyUrn(h)));
+  const unknown = propertyColumns.filter(({ h }) => !infos.get(structuredPropertyUrn(h)) || infos.get(structuredPropertyUrn(h))!.removed);
+  if (unknown.length > 0) {
+    throw validationError(`Unknown columns (not urn, name, tags or the qualified name of a structured property): ${unknown.map(({ h }) => JSON.stringify(h)).join(', ')}`);
+  }
+  const tags = header.indexOf('tags');
+  return { urn, ...(tags >= 0 && { tags }), properties: propertyColumns.map(({ h, index }) => ({ index, info: infos.get(structuredPropertyUrn(h))! })) };
+}
+
+/** A cell's values as the aspect stores them: numbers for number properties (text that is no number is left to the rules). */
+function storedValues(info: DefinitionInfo, cell: string): { string?: string; double?: number }[] {
+  return splitValues(cell).map((v) => {
+    if (valueKindOf(info.definition.valueType) !== 'number') return { string: v };
+    const n = Number(v);
+    return v.trim() !== '' && Number.isFinite(n) ? { double: n } : { string: v };
+  });
+}
+
+const tagUrnOf = (id: string) => (id.startsWith('urn:') ? id : `${TAG_PREFIX}${id}`);
+
+/** The patches that bring the entity to what the row says, relative to what it holds now. */
+function plan(row: Row, urn: string, cols: Columns, current: EntityDoc | undefined): Planned {
+  const patches: Planned['patches'] = [];
+  const assigned = new Map<string, unknown>(((current?.aspects.structuredProperties?.value as any)?.properties ?? []).map((p: any) => [p.propertyUrn, p.values]));
+  const propertyOps: PatchOp[] = [];
+  for (const { index, info } of cols.properties) {
+    const cell = unguardCell(row.cells[index] ?? '');
+    const path = `/properties/${info.urn}`;
+    if (cell.trim() === '') {
+      if (assigned.has(info.urn)) propertyOps.push({ op: 'remove', path });
+      continue;
+    }
+    const values = storedValues(info, cell);
+    if (!dequal(assigned.get(info.urn), values)) propertyOps.push({ op: 'add', path, value: { propertyUrn: info.urn, values } });
+  }
+  if (propertyOps.length > 0) patches.push({ aspect: 'structuredProperties', ops: propertyOps });
+  if (cols.tags !== undefined) {
+    const held = new Set<string>(((current?.aspects.globalTags?.value as any)?.tags ?? []).map((t: any) => t.tag));
+    const wanted = new Set(splitValues(unguardCell(row.cells[cols.tags] ?? '')).map((t) => tagUrnOf(t.trim())).filter((t) => t !== TAG_PREFIX));
+    const ops: PatchOp[] = [
+      ...[...wanted].filter((t) => !held.has(t)).map((t) => ({ op: 'add' as const, path: `/tags/${t}`, value: { tag: t } })),
+      ...[...held].filter((t) => !wanted.has(t)).map((t) => ({ op: 'remove' as const, path: `/tags/${t}` })),
+    ];
+    if (ops.length > 0) patches.push({ aspect: 'globalTags', ops });
+  }
+  return { row, urn, patches };
+}
+
+const itemOf = (p: Planned): BatchEntityInput => ({ urn: p.urn, aspects: p.patches.map((x) => ({ aspect: x.aspect, value: x.ops, patch: true })) });
+
+/** What a row would change, from the change records the write path would make (nothing is written). */
+async function preview(deps: CatalogDeps, entityType: string, actor: string, p: Planned, current: EntityDoc | undefined): Promise<RowChange[]> {
+  const input: WriteInput = {
+    target: resolveTarget(entityType, p.urn),
+    actor,
+    changes: p.patches.map((x) => ({ aspect: x.aspect, compute: (previous: unknown) => applyAspectPatch(x.aspect, previous, x.ops) })),
+  };
+  const before = current ? structuredClone(current) : null;
+  const after = await applyChanges(deps, input, before);
+  if (after === UNCHANGED) return [];
+  const records = (after.outbox ?? []).slice(current?.outbox?.length ?? 0) as ChangeRecord[];
+  return records.map((r) => ({ field: r.modifier ?? r.aspect, operation: r.operation, ...(r.before !== undefined && { before: r.before }), ...(r.after !== undefined && { after: r.after }) }));
+}
+
+const reasonOf = (e: unknown): string => {
+  if (e instanceof CatalogError) return e.message;
+  throw e;
+};
+
+export async function importCsv(deps: CatalogDeps, actor: string, input: ImportInput): Promise<ImportReport> {
+  const { header, rows } = parseCsv(input.csv);
+  const cols = await columnsOf(deps, header);
+  const report: ImportReport = { dryRun: input.dryRun === true, rows: rows.length, unchanged: 0, changed: 0, refused: 0, outcomes: [] };
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const chunk = rows.slice(start, start + BATCH);
+    const outcomes = new Map<number, RowOutcome>();
+    const refuse = (row: Row, urn: string, reason: string) => outcomes.set(row.line, { line: row.line, urn, status: 'refused', reason });
+    // Every row's target is checked first; the rows that name an entity of this type are read in one call.
+    const targets = chunk.map((row) => {
+      const urn = (row.cells[cols.urn] ?? '').trim();
+      try {
+        const t = resolveTarget(input.entityType, urn);
+        if (t.def.name !== input.entityType) throw validationError(`${urn} is not a ${input.entityType}`);
+        return { row, urn: t.urn.raw };
+      } catch (e) {
+        refuse(row, urn, reasonOf(e));
+        return undefined;
+      }
+    });
+    const valid = targets.filter((t): t is { row: Row; urn: string } => t !== undefined);
+    const current = await deps.store.mget(input.entityType, valid.map((t) => t.urn));
+    const planned: Planned[] = [];
+    for (const t of valid) {
+      const doc = current.get(t.urn);
+      if (!doc) {
+        refuse(t.row, t.urn, `Entity ${t.urn} does not exist`);
+        continue;
+      }
+      const p = plan(t.row, t.urn, cols, doc);
+      if (p.patches.length === 0) continue;
+      try {
+        const changes = await preview(deps, input.entityType, actor, p, doc);
+        if (changes.length === 0) continue;
+        outcomes.set(t.row.line, { line: t.row.line, urn: t.urn, status: 'changes', changes });
+        planned.push(p);
+      } catch (e) {
+        refuse(t.row, t.urn, reasonOf(e));
+      }
+    }
+    if (!report.dryRun && planned.length > 0) await apply(deps, input, actor, planned, outcomes);
+    const listed = [...outcomes.values()].sort((a, b) => a.line - b.line);
+    report.outcomes.push(...listed);
+    report.refused += listed.filter((o) => o.status === 'refused').length;
+    report.changed += listed.filter((o) => o.status !== 'refused').length;
+    report.unchanged += chunk.length - listed.length;
+  }
+  return report;
+}
+
+/** Writes the planned rows in one batch; if the batch is refused (a race since the preview), row by row, so only the rows at fault are refused. */
+async function apply(deps: CatalogDeps, input: ImportInput, actor: string, planned: Planned[], outcomes: Map<number, RowOutcome>): Promise<void> {
+  const applied = (p: Planned) => outcomes.set(p.row.line, { ...outcomes.get(p.row.line)!, status: 'applied' });
+  try {
+    await batchUpsert(deps, input.entityType, planned.map(itemOf), actor, input.waitForSearch, { noAnswer: true });
+    planned.forEach(applied);
+    return;
+  } catch (e) {
+    reasonOf(e);
+  }
+  for (const p of planned) {
+    try {
+      await batchUpsert(deps, input.entityType, [itemOf(p)], actor, input.waitForSearch, { noAnswer: true });
+      applied(p);
+    } catch (e) {
+      outcomes.set(p.row.line, { line: p.row.line, urn: p.urn, status: 'refused', reason: reasonOf(e) });
+    }
+  }
+}
