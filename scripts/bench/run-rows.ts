@@ -12,6 +12,7 @@ import { runReindexRow } from './reindex-row.js';
 import { runCliRow } from './cli-row.js';
 import { runRmw } from './rmw.js';
 import { runRelevanceRow } from './relevance-row.js';
+import { runExportRow, runImportRow } from './csv-rows.js';
 import type { Running } from './processes.js';
 import { ratioOf, verdictOf, type SideFigures } from './stats.js';
 import type { Row } from './table.js';
@@ -144,6 +145,33 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
     } finally {
       await removeBulkDocs(c, state);
     }
+  });
+  if (wants(args, 'export')) await guard(c, failures, 'export', async () => {
+    c.progress('export: the whole catalog as CSV with three properties and tags vs search_after pages of the same hits');
+    const f = await runExportRow(c);
+    rows.push(
+      secondsRow(c, f, {
+        workload: `CSV export of ${f.rows.toLocaleString('en-US')} datasets (three properties and tags), streamed`, unit: 'export', target: '≥ 5,000 rows/s',
+        verdict: (_ratio, t) => (f.rows / t >= 5000 ? 'pass' : 'MISS'),
+        note: (t, r) => `Tessera ${Math.round(f.rows / t).toLocaleString('en-US')} rows/s, raw paging ${Math.round(f.rows / r).toLocaleString('en-US')} rows/s`,
+      }),
+    );
+    extra.export = f;
+  });
+  if (wants(args, 'import')) await guard(c, failures, 'import', async () => {
+    c.progress('import: a CSV of 10,000 rows each changing one value vs _mget + _bulk of the same documents');
+    const f = await runImportRow(c);
+    // The issue's bar: an import applies at the bulk row's rate (documents per second of Tessera's batch create).
+    const bulk = rows.find((r) => r.workload.startsWith('bulk create'));
+    const bulkRate = bulk?.tessera.rate;
+    rows.push(
+      secondsRow(c, f, {
+        workload: `CSV import of ${f.rows.toLocaleString('en-US')} rows, one value changed each, applied`, unit: 'import', target: bulkRate ? `≥ bulk row's ${Math.round(bulkRate).toLocaleString('en-US')} docs/s` : "≥ the bulk row's rate",
+        verdict: (_ratio, t) => (bulkRate === undefined || f.rows / t >= bulkRate ? 'pass' : 'MISS'),
+        note: (t, r) => `Tessera ${Math.round(f.rows / t).toLocaleString('en-US')} rows/s (preview and apply), raw read-and-rewrite ${Math.round(f.rows / r).toLocaleString('en-US')} docs/s${bulkRate ? '' : '; run with the bulk row to compare'}`,
+      }),
+    );
+    extra.import = f;
   });
   if (wants(args, 'relevance')) await guard(c, failures, 'relevance', async () => {
     c.progress('relevance: the judged query set over the judged catalog, through GraphQL searchAcrossEntities');
