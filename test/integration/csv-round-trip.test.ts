@@ -218,3 +218,17 @@ describe('CSV import', () => {
     expect(await valuesOf(ds(5))).toEqual([[RETENTION, [7]]]);
   });
 });
+
+describe('the README worked example', () => {
+  it('finds the datasets that miss a property, exports them, fills the column and imports it', async () => {
+    const missing = `origin:PROD AND NOT _exists_:structuredProperties.${RETENTION.replace(/\./g, '_')}`;
+    const exported = (await csvOf(`query=${encodeURIComponent(missing)}&property=${RETENTION}&tags=false`)).text.trimEnd().split('\r\n');
+    const before = exported.length - 1;
+    expect(before).toBeGreaterThan(1000);
+    const filled = [exported[0], ...exported.slice(1, 31).map((line) => `${line}90`)].join('\r\n');
+    const r = await importCsv(filled, false);
+    expect(r.body).toMatchObject({ rows: 30, changed: 30, refused: 0 });
+    const after = (await csvOf(`query=${encodeURIComponent(missing)}&property=${RETENTION}&tags=false`)).text.trimEnd().split('\r\n');
+    expect(after.length - 1).toBe(before - 30);
+  });
+});

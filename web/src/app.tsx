@@ -8,10 +8,12 @@ import { DatasetPage } from './pages/dataset-page';
 import { PropertiesPage } from './pages/properties-page';
 import { TagsPage } from './pages/tags-page';
 import { TokensPage } from './pages/tokens-page';
+import { ImportPage } from './pages/import-page';
 import { useEffect, useRef } from 'preact/hooks';
 
 const SECTIONS = [
   { to: '/search', label: 'Search' },
+  { to: '/import', label: 'Import' },
   { to: '/properties', label: 'Properties' },
   { to: '/tags', label: 'Tags' },
   { to: '/tokens', label: 'Tokens' },
@@ -64,6 +66,7 @@ export function App() {
 function Route({ path, params }: { path: string; params: URLSearchParams }) {
   if (path.startsWith('/search') || path === '/') return <SearchPage params={params} />;
   if (path.startsWith('/dataset/')) return <DatasetPage urn={decodeURIComponent(path.slice('/dataset/'.length))} />;
+  if (path.startsWith('/import')) return <ImportPage />;
   if (path.startsWith('/properties')) return <PropertiesPage />;
   if (path.startsWith('/tags')) return <TagsPage />;
   if (path.startsWith('/tokens')) return <TokensPage />;

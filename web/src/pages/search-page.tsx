@@ -7,7 +7,7 @@ import { FacetSidebar, propertyField } from '../components/facet-sidebar';
 import { QueryError } from '../components/query-error';
 import { datasetPath, ResultList } from '../components/result-list';
 import { SearchBox } from '../components/search-box';
-import { navigate } from '../router';
+import { Link, navigate } from '../router';
 import { ENTITY_TYPES } from '../model/entity-types';
 import { exportHref } from '../search/export-link';
 import { explainsMatches } from '../search/match-labels';
@@ -161,6 +161,9 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
                 <a class="link export-csv" href={exportHref(state, applicable.filter((d) => d.showInSearchFilters).map((d) => d.qualifiedName))} download>
                   Export CSV
                 </a>
+                <Link to="/import" class="link import-csv">
+                  Import CSV
+                </Link>
               </p>
               <ResultList hits={results.hits} explain={explain} />
               {results.nextScrollId && (
