@@ -14,7 +14,7 @@ import type { Services } from '../services.js';
 import { accessTokenRoutes } from './access-token-routes.js';
 import { accessRoutes } from './access-routes.js';
 import { historyRoutes } from './history-routes.js';
-import { exportRoutes } from './export-routes.js';
+import { csvRoutes } from './csv-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { entityRoutes } from './entity-routes.js';
 import { jobsRoutes } from './jobs-routes.js';
@@ -67,7 +67,7 @@ export function createRoutes(services: Services): Route[] {
     ...accessTokenRoutes(services),
     ...accessRoutes(services),
     ...historyRoutes(services),
-    ...exportRoutes(services),
+    ...csvRoutes(services),
     ...webhookRoutes(services),
     ...graphqlRoutes(services),
     ...webSessionRoutes(),

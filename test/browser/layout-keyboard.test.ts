@@ -48,7 +48,7 @@ describe('web page keyboard and layout', () => {
 
   it('every form control has a label', async () => {
     const { page, app } = fx;
-    for (const path of ['/ui/search', `/ui/dataset/${encodeURIComponent(datasetUrn('hive', 'sales.orders'))}`, '/ui/properties', '/ui/tags', '/ui/tokens']) {
+    for (const path of ['/ui/search', `/ui/dataset/${encodeURIComponent(datasetUrn('hive', 'sales.orders'))}`, '/ui/properties', '/ui/tags', '/ui/tokens', '/ui/import']) {
       await signInByLink(fx, path);
       await page.locator('main h1, main .search-bar').first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -62,9 +62,9 @@ describe('web page keyboard and layout', () => {
   it('fits a phone screen without sideways scrolling', async () => {
     const { page } = fx;
     await page.setViewportSize({ width: 390, height: 800 });
-    for (const path of ['/ui/search', `/ui/dataset/${encodeURIComponent(datasetUrn('hive', 'sales.orders'))}`, '/ui/tags']) {
+    for (const path of ['/ui/search', `/ui/dataset/${encodeURIComponent(datasetUrn('hive', 'sales.orders'))}`, '/ui/tags', '/ui/import']) {
       await signInByLink(fx, path);
-      await page.locator('.result, li.column, .tag-list li').first().waitFor();
+      await page.locator('.result, li.column, .tag-list li, .import-form').first().waitFor();
       expect(await overflow(page), path).toBeLessThanOrEqual(0);
     }
     // The tokens table scrolls inside its own box, never the page.

@@ -18,7 +18,7 @@ function firstLoadFiles(html: string): string[] {
 
 describe('GET /ui', () => {
   it('serves the page without a token, with a strict content policy', async () => {
-    for (const path of ['/ui', '/ui/', '/ui/search?query=x&type=dataset', `/ui/dataset/${encodeURIComponent('urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)')}`, '/ui/properties', '/ui/tags']) {
+    for (const path of ['/ui', '/ui/', '/ui/search?query=x&type=dataset', `/ui/dataset/${encodeURIComponent('urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)')}`, '/ui/properties', '/ui/tags', '/ui/import']) {
       const r = await app.request('GET', path, undefined, { token: null, headers: { accept: 'text/html' } });
       expect(r.status, path).toBe(200);
       expect(r.headers.get('content-type'), path).toMatch(/^text\/html/);

@@ -6,7 +6,7 @@ import { gmsPaths } from './gms-paths.js';
 import { servicePaths } from './service-paths.js';
 import { accessPaths } from './access-paths.js';
 import { historyPaths } from './history-paths.js';
-import { exportPaths } from './export-paths.js';
+import { csvPaths } from './csv-paths.js';
 
 const DESCRIPTION = `The Tessera metadata catalog. Every path is also served under \`/gms\`.
 
@@ -41,7 +41,7 @@ function hoistParameters(paths: Record<string, any>): Record<string, object> {
 
 /** The document of the `v3` (or `v2`) entity routes plus the routes every version shares. */
 export function openApiDocument(version: Version = 'v3'): Record<string, unknown> {
-  const paths = structuredClone({ ...entityPaths(version), ...servicePaths(), ...accessPaths(), ...historyPaths(), ...exportPaths(), ...gmsPaths() });
+  const paths = structuredClone({ ...entityPaths(version), ...servicePaths(), ...accessPaths(), ...historyPaths(), ...csvPaths(), ...gmsPaths() });
   const parameters = hoistParameters(paths);
   return {
     openapi: '3.1.0',

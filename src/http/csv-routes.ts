@@ -5,8 +5,8 @@
  */
 import { once } from 'node:events';
 import { z } from 'zod';
-import { exportCsv } from '../catalog/export/export-csv.js';
-import { importCsv } from '../catalog/export/import-csv.js';
+import { exportCsv } from '../catalog/csv/export-csv.js';
+import { importCsv } from '../catalog/csv/import-csv.js';
 import { sendJson } from '../wire/json.js';
 import { validationError } from '../errors.js';
 import type { CatalogDeps } from '../catalog/catalog-deps.js';
@@ -32,7 +32,7 @@ function orFiltersParam(c: ParamSource) {
 
 const ImportBody = z.object({ csv: z.string(), dryRun: z.boolean().optional() }).strict();
 
-export function exportRoutes(deps: CatalogDeps): Route[] {
+export function csvRoutes(deps: CatalogDeps): Route[] {
   return [
     {
       method: 'POST',

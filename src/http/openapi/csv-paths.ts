@@ -4,7 +4,7 @@ import { errorResponses } from './responses.js';
 
 const query = (name: string, description: string, type = 'string') => ({ name, in: 'query', required: false, description, schema: { type } });
 
-export function exportPaths(): Record<string, object> {
+export function csvPaths(): Record<string, object> {
   return {
     '/openapi/v3/import/{entity}': {
       post: {
