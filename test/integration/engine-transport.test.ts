@@ -89,8 +89,10 @@ describe('a node that goes silent', () => {
       const statuses = [];
       for (let i = 0; i < 40; i++) statuses.push((await app.get(`/openapi/v3/entity/dataset/${enc(urn)}/datasetProperties`)).status);
       expect(statuses.filter((s) => s === 200).length).toBe(40);
-      // The silent node was tried once (then marked dead), not every other read.
-      expect(node.requestsWhileSilent()).toBeLessThanOrEqual(1);
+      // The silent node was tried once (then marked dead), not every other read. A background call of the process
+      // (the access snapshot's reload, the job poller) sent to it while that first read was still waiting times out
+      // too: one each, before the node is marked dead, never again after.
+      expect(node.requestsWhileSilent()).toBeLessThanOrEqual(2);
       expect(await metricValue(app, 'tessera_opensearch_errors_total', 'operation="GET _doc",kind="timeout"')).toBeLessThanOrEqual(1);
     } finally {
       await app.close();

@@ -120,13 +120,18 @@ export async function readHistory(deps: CatalogDeps, actor: string, q: HistoryQu
   const filter = filterOf(q, categories, urn, hideAdmin);
   const descending = q.order === 'desc';
   const after = q.cursor ? seqOfCursor(q.cursor) : undefined;
+  // Changes acknowledged but not relayed yet are read first: one the relay moves in between is then in the search
+  // below (and taken out of these), where reading them second would miss it on both sides.
+  const pendingWanted = urn !== undefined && !ADMIN_URN.test(urn) && (!descending || after === undefined);
+  const pendingRead = pendingWanted ? await pendingOf(deps, urn) : [];
   const found = (await deps.events.find(filter, count + 1, { descending, after })) as unknown as ChangeEvent[];
   const more = found.length > count;
   const changes: HistoryPage['changes'] = found.slice(0, count);
-  // Changes acknowledged but not relayed yet: after the newest page (first, newest first), once per read.
+  // They go after the newest page (first, newest first), once per read.
   const edge = descending ? after === undefined : !more;
-  if (urn !== undefined && edge && !ADMIN_URN.test(urn)) {
-    const pending = (await pendingOf(deps, urn)).filter((r) => passes(r as unknown as StoredEvent, filter)).map((r) => ({ ...r, seq: null, pending: true as const }));
+  if (pendingWanted && edge) {
+    const relayed = new Set(found.map((e) => e.id));
+    const pending = pendingRead.filter((r) => !relayed.has(r.id) && passes(r as unknown as StoredEvent, filter)).map((r) => ({ ...r, seq: null, pending: true as const }));
     if (descending) changes.unshift(...pending.reverse());
     else changes.push(...pending);
   }
