@@ -10,7 +10,7 @@ import { importCsv } from '../catalog/csv/import-csv.js';
 import { sendJson } from '../wire/json.js';
 import { validationError } from '../errors.js';
 import type { CatalogDeps } from '../catalog/catalog-deps.js';
-import { csvLine } from '../wire/csv.js';
+import { csvLine } from '../catalog/csv/csv-text.js';
 import { boolParam, listParam, stringParam, waitForSearch, type ParamSource } from '../wire/params.js';
 import type { Route } from '../wire/route.js';
 

@@ -11,7 +11,7 @@ import type { AndFilter } from '../../search/filters.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { indexFieldOf, loadDefinitions, valueKindOf, type DefinitionInfo } from '../definitions.js';
 import { prepareSearch, runSearch } from '../search/search-entities.js';
-import { joinValues } from '../../wire/csv.js';
+import { joinValues } from './csv-text.js';
 
 export interface ExportInput {
   entityType: string;

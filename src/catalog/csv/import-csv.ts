@@ -17,7 +17,7 @@ import type { CatalogDeps } from '../catalog-deps.js';
 import { loadDefinitions, valueKindOf, type DefinitionInfo, type DefinitionMemo } from '../definitions.js';
 import { resolveTarget } from '../entity-target.js';
 import { applyChanges, type WriteInput } from '../write-aspects.js';
-import { splitValues, unguardCell } from '../../wire/csv.js';
+import { splitValues, unguardCell } from './csv-text.js';
 
 export interface ImportInput {
   entityType: string;
