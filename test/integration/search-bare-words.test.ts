@@ -198,6 +198,9 @@ describe('the mapping change ships through the reindex', () => {
     await os.indices.updateAliases({ body: { actions: [{ remove: { index: live, alias } }, { add: { index: old, alias } }] } });
     await os.indices.delete({ index: live });
     expect(await ranked('email')).toEqual([]);
+    // Before the rebuild, suggestions are empty, not an error.
+    const before = await graphqlData(app, `{ autoCompleteForMultiple(input: {types: [DATASET], query: "ord"}) { suggestions { suggestions } } }`);
+    expect(before.autoCompleteForMultiple.suggestions).toEqual([]);
 
     const lines: string[] = [];
     const summary = await reindexEntityTypes(app.services, ['dataset'], { log: (l) => lines.push(l) });
@@ -210,6 +213,8 @@ describe('the mapping change ships through the reindex', () => {
     expect(await ranked('email')).toEqual([CUSTOMERS, ORDERS].sort());
     expect(await ranked('owners:alice')).toEqual([ORDERS]);
     expect(await ranked('terms:CustomerData')).toEqual([CUSTOMERS]);
+    const suggested = await graphqlData(app, `{ autoCompleteForMultiple(input: {types: [DATASET], query: "ord"}) { suggestions { suggestions } } }`);
+    expect(suggested.autoCompleteForMultiple.suggestions[0].suggestions).toEqual(['orders', 'orders_archive']);
   });
 });
 

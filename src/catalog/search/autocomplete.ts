@@ -55,9 +55,12 @@ function prefixQuery(text: string): object {
   };
 }
 
-/** The engine request: the best `limit` names per entity type, as doc values (no stored document is read). */
+/**
+ * The engine request: the best `limit` names per entity type, as doc values (no stored document is read). An index
+ * built before the names' prefix fields (not rebuilt yet) suggests nothing rather than failing.
+ */
 export function autoCompleteBody(text: string, limit: number, types: number, filter?: object): object {
-  const top = { top_hits: { size: limit, sort: [{ _score: 'desc' }, { 'name.exact': 'asc' }, { urn: 'asc' }], _source: false, docvalue_fields: ['urn', 'name'] } };
+  const top = { top_hits: { size: limit, sort: [{ _score: 'desc' }, { 'name.exact': { order: 'asc', unmapped_type: 'keyword' } }, { urn: 'asc' }], _source: false, docvalue_fields: ['urn', 'name'] } };
   return {
     size: 0,
     query: { bool: { must: [prefixQuery(text)], filter: [NOT_SOFT_DELETED, ...(filter ? [filter] : [])] } },
