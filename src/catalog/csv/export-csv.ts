@@ -9,7 +9,8 @@ import { findEntityType } from '../../model/entity-types.js';
 import { structuredPropertyUrn } from '../../model/urn.js';
 import type { AndFilter } from '../../search/filters.js';
 import type { CatalogDeps } from '../catalog-deps.js';
-import { indexFieldOf, loadDefinitions, valueKindOf, type DefinitionInfo } from '../definitions.js';
+import { indexFieldOf, valueKindOf, type DefinitionInfo } from '../definitions.js';
+import { liveDefinitions, tagIdOf } from './csv-columns.js';
 import { prepareSearch, runSearch } from '../search/search-entities.js';
 import { joinValues } from './csv-text.js';
 
@@ -31,15 +32,14 @@ export interface CsvExport {
 
 const PAGE = 1_000;
 const MAX_PROPERTIES = 100;
-const TAG_PREFIX = 'urn:li:tag:';
 
 async function chosenProperties(deps: CatalogDeps, names: string[]): Promise<DefinitionInfo[]> {
   if (names.length > MAX_PROPERTIES) throw validationError(`At most ${MAX_PROPERTIES} properties can be exported at once, got ${names.length}`);
   const urns = names.map((n) => (n.startsWith('urn:li:structuredProperty:') ? n : structuredPropertyUrn(n)));
-  const infos = await loadDefinitions(deps, urns);
-  const missing = urns.filter((u) => !infos.get(u) || infos.get(u)!.removed);
+  const infos = await liveDefinitions(deps, urns);
+  const missing = urns.filter((_, i) => !infos[i]);
   if (missing.length > 0) throw validationError(`Unknown or deleted structured properties: ${missing.join(', ')}`);
-  return urns.map((u) => infos.get(u)!);
+  return infos as DefinitionInfo[];
 }
 
 /** The doc-value field a property's values are read from (rich text: its keyword sub-field; dates as days). */
@@ -79,7 +79,7 @@ export async function exportCsv(deps: CatalogDeps, input: ExportInput): Promise<
       const hits: any[] = res.hits.hits;
       if (hits.length === 0) return;
       yield hits.map((h) => {
-        const tags = textsOf(h.fields, 'tags').map((t) => (t.startsWith(TAG_PREFIX) ? t.slice(TAG_PREFIX.length) : t));
+        const tags = textsOf(h.fields, 'tags').map(tagIdOf);
         return [textsOf(h.fields, 'urn')[0], textsOf(h.fields, 'name')[0] ?? '', ...propertyFields.map((f) => joinValues(textsOf(h.fields, fieldName(f)))), ...(includeTags ? [joinValues(tags)] : [])];
       });
       if (hits.length < PAGE) return;

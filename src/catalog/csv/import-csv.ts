@@ -14,7 +14,8 @@ import { structuredPropertyUrn } from '../../model/urn.js';
 import { UNCHANGED, type EntityDoc } from '../../storage/entity-store.js';
 import { batchUpsert, type BatchEntityInput } from '../batch-upsert.js';
 import type { CatalogDeps } from '../catalog-deps.js';
-import { loadDefinitions, valueKindOf, type DefinitionInfo, type DefinitionMemo } from '../definitions.js';
+import { valueKindOf, type DefinitionInfo, type DefinitionMemo } from '../definitions.js';
+import { liveDefinitions, tagUrnOf } from './csv-columns.js';
 import { resolveTarget } from '../entity-target.js';
 import { applyChanges, type WriteInput } from '../write-aspects.js';
 import { splitValues, unguardCell } from './csv-text.js';
@@ -54,7 +55,6 @@ export interface ImportReport {
 
 const MAX_ROWS = 100_000;
 const BATCH = 500;
-const TAG_PREFIX = 'urn:li:tag:';
 
 interface Columns {
   urn: number;
@@ -102,13 +102,13 @@ async function columnsOf(deps: CatalogDeps, header: string[]): Promise<Columns> 
   const urn = header.indexOf('urn');
   if (urn < 0) throw validationError('The header has no urn column');
   const propertyColumns = header.map((h, index) => ({ h, index })).filter(({ h }) => !['urn', 'name', 'tags'].includes(h));
-  const infos = await loadDefinitions(deps, propertyColumns.map(({ h }) => structuredPropertyUrn(h)));
-  const unknown = propertyColumns.filter(({ h }) => !infos.get(structuredPropertyUrn(h)) || infos.get(structuredPropertyUrn(h))!.removed);
+  const infos = await liveDefinitions(deps, propertyColumns.map(({ h }) => structuredPropertyUrn(h)));
+  const unknown = propertyColumns.filter((_, i) => !infos[i]);
   if (unknown.length > 0) {
     throw validationError(`Unknown columns (not urn, name, tags or the qualified name of a structured property): ${unknown.map(({ h }) => JSON.stringify(h)).join(', ')}`);
   }
   const tags = header.indexOf('tags');
-  return { urn, ...(tags >= 0 && { tags }), properties: propertyColumns.map(({ h, index }) => ({ index, info: infos.get(structuredPropertyUrn(h))! })) };
+  return { urn, ...(tags >= 0 && { tags }), properties: propertyColumns.map(({ index }, i) => ({ index, info: infos[i]! })) };
 }
 
 /** A cell's values as the aspect stores them: numbers for number properties (text that is no number is left to the rules). */
@@ -127,7 +127,6 @@ const sameValues = (held: unknown, wanted: unknown[]): boolean => {
   return a.size === new Set(wanted.map(key)).size && wanted.every((v) => a.has(key(v)));
 };
 
-const tagUrnOf = (id: string) => (id.startsWith('urn:') ? id : `${TAG_PREFIX}${id}`);
 
 /** The patches that bring the entity to what the row says, relative to what it holds now. */
 function plan(row: Row, urn: string, cols: Columns, current: EntityDoc | undefined): Planned {
@@ -155,7 +154,7 @@ function plan(row: Row, urn: string, cols: Columns, current: EntityDoc | undefin
   if (propertyOps.length > 0) patches.push({ aspect: 'structuredProperties', ops: propertyOps });
   if (cols.tags !== undefined) {
     const held = new Set<string>(((current?.aspects.globalTags?.value as any)?.tags ?? []).map((t: any) => t.tag));
-    const wanted = new Set(splitValues(unguardCell(row.cells[cols.tags] ?? '')).map((t) => tagUrnOf(t.trim())).filter((t) => t !== TAG_PREFIX));
+    const wanted = new Set(splitValues(unguardCell(row.cells[cols.tags] ?? '')).flatMap((t) => tagUrnOf(t.trim()) ?? []));
     const ops: PatchOp[] = [
       ...[...wanted].filter((t) => !held.has(t)).map((t) => ({ op: 'add' as const, path: `/tags/${t}`, value: { tag: t } })),
       ...[...held].filter((t) => !wanted.has(t)).map((t) => ({ op: 'remove' as const, path: `/tags/${t}` })),
