@@ -11,9 +11,27 @@ export interface PropertyDefinitionValue {
   [k: string]: unknown;
 }
 
+/** Tessera's own value rules (`structuredPropertyConstraints`); the shape lives with its schema in model/aspects. */
+export interface PropertyConstraintsValue {
+  required?: boolean;
+  requiredEntityTypes?: string[];
+  requiredPlatforms?: string[];
+  min?: number;
+  max?: number;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  after?: string;
+  before?: string;
+  minCount?: number;
+  maxCount?: number;
+  [k: string]: unknown;
+}
+
 export interface DefinitionInfo {
   urn: string;
   definition: PropertyDefinitionValue;
+  constraints?: PropertyConstraintsValue;
   removed: boolean;
   /** Changes when a property is hard deleted and created again, so old values never resurface. */
   generation: string;

@@ -1,14 +1,14 @@
 /** Loads structured property definitions and computes the index field names their values live under. */
 import { valueKindOf, type ValueKind } from '../model/value-types.js';
 import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
-import type { DefinitionInfo, DefinitionMemo, PropertyDefinitionValue } from './definition-info.js';
+import type { DefinitionInfo, DefinitionMemo, PropertyConstraintsValue, PropertyDefinitionValue } from './definition-info.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { fieldMappingOf } from '../storage/property-field-mappings.js';
 
 export { fieldMappingOf };
 
 
-export type { DefinitionInfo, DefinitionMemo, PropertyDefinitionValue } from './definition-info.js';
+export type { DefinitionInfo, DefinitionMemo, PropertyConstraintsValue, PropertyDefinitionValue } from './definition-info.js';
 
 export { valueKindOf, type ValueKind };
 
@@ -27,7 +27,8 @@ export function infoFromDoc(doc: EntityDoc): DefinitionInfo | undefined {
   const def = doc.aspects.propertyDefinition?.value as PropertyDefinitionValue | undefined;
   if (!def) return undefined;
   const status = doc.aspects.status?.value as { removed?: boolean } | undefined;
-  return { urn: doc.urn, definition: def, removed: status?.removed === true, generation: String(doc.generation ?? '') };
+  const constraints = doc.aspects.structuredPropertyConstraints?.value as PropertyConstraintsValue | undefined;
+  return { urn: doc.urn, definition: def, ...(constraints && { constraints }), removed: status?.removed === true, generation: String(doc.generation ?? '') };
 }
 
 

@@ -19,6 +19,7 @@ const RECORD_NAMES: Readonly<Record<string, string>> = {
   structuredPropertyKey: 'com.linkedin.structured.StructuredPropertyKey',
   propertyDefinition: 'com.linkedin.structured.StructuredPropertyDefinition',
   structuredPropertySettings: 'com.linkedin.structured.StructuredPropertySettings',
+  structuredPropertyConstraints: 'io.tessera.structured.StructuredPropertyConstraints',
   schemaFieldKey: 'com.linkedin.metadata.key.SchemaFieldKey',
   tagKey: 'com.linkedin.metadata.key.TagKey',
   tagProperties: 'com.linkedin.tag.TagProperties',

@@ -15,6 +15,7 @@ import { accessTokenRoutes } from './access-token-routes.js';
 import { accessRoutes } from './access-routes.js';
 import { historyRoutes } from './history-routes.js';
 import { csvRoutes } from './csv-routes.js';
+import { propertyRuleRoutes } from './property-rule-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { entityRoutes } from './entity-routes.js';
 import { jobsRoutes } from './jobs-routes.js';
@@ -68,6 +69,7 @@ export function createRoutes(services: Services): Route[] {
     ...accessRoutes(services),
     ...historyRoutes(services),
     ...csvRoutes(services),
+    ...propertyRuleRoutes(services),
     ...webhookRoutes(services),
     ...graphqlRoutes(services),
     ...webSessionRoutes(),

@@ -41,7 +41,7 @@ const defs: EntityTypeDef[] = [
   },
   {
     name: 'structuredProperty', graphqlType: 'STRUCTURED_PROPERTY', keyAspect: 'structuredPropertyKey', searchable: false,
-    aspects: ['propertyDefinition', 'structuredPropertySettings', 'institutionalMemory', 'status'],
+    aspects: ['propertyDefinition', 'structuredPropertySettings', 'structuredPropertyConstraints', 'institutionalMemory', 'status'],
     keyFromUrn: (u) => ({ id: u.id }),
   },
   {

@@ -47,6 +47,7 @@ export function buildFacetAggs(facets: ResolvedField[], maxAggValues = 20, opts:
   return Object.fromEntries(
     facets.flatMap((f, i) => {
       if (f.empty) return [];
+      if (f.buckets) return [[aggName(i), { filters: { filters: f.buckets } }]];
       const aggs: [string, object][] = [[aggName(i), { terms: { field: f.path, size } }]];
       if (opts.withValue) aggs.push([withValueName(i), { filter: { exists: { field: f.path } } }]);
       const ranges = opts.ranges ? rangesAgg(f) : undefined;
@@ -92,7 +93,9 @@ function bucketValue(f: ResolvedField, b: Bucket): string {
 
 export function readFacetAggs(aggregations: any, facets: ResolvedField[], opts: Pick<FacetAggOptions, 'withValue'> = {}): FacetMetadata[] {
   return facets.map((f, i) => {
-    const buckets: Bucket[] = aggregations?.[aggName(i)]?.buckets ?? [];
+    const raw = aggregations?.[aggName(i)]?.buckets;
+    // Named buckets (filters aggregations) come as an object keyed by name, in the order they were asked for.
+    const buckets: Bucket[] = f.buckets ? Object.keys(f.buckets).map((key) => ({ key, doc_count: raw?.[key]?.doc_count ?? 0 })) : (raw ?? []);
     return {
       field: f.name,
       displayName: f.name,

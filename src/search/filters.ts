@@ -26,7 +26,8 @@ const WILDCARDS: Record<string, (v: string) => string> = {
   START_WITH: (v) => `${v}*`,
   END_WITH: (v) => `*${v}`,
 };
-const CONDITIONS = new Set(['EQUAL', 'IN', 'IEQUAL', 'EXISTS', ...Object.keys(RANGE_OPS), ...Object.keys(WILDCARDS)]);
+const VALUELESS = new Set(['EXISTS', 'NOT_EXISTS', 'INVALID']);
+const CONDITIONS = new Set(['EQUAL', 'IN', 'IEQUAL', ...VALUELESS, ...Object.keys(RANGE_OPS), ...Object.keys(WILDCARDS)]);
 
 /** Returns undefined when nothing filters (no groups, or a group whose criteria were all skipped, which matches everything). */
 export function buildFilterQuery(orFilters: AndFilter[] | null | undefined, resolve: FieldResolver): object | undefined {
@@ -66,8 +67,13 @@ function criterionQuery(c: FilterCriterion, resolve: FieldResolver): Dsl | undef
   const f = resolve(c.field);
   // Blank values are dropped as the original does: a criterion left without values filters nothing.
   const values = (c.values ?? []).filter((v) => v.trim() !== '');
-  if (condition !== 'EXISTS' && values.length === 0) return undefined;
+  if (!VALUELESS.has(condition) && values.length === 0) return undefined;
   if (condition === 'EXISTS') return { exists: { field: f.path } };
+  if (condition === 'NOT_EXISTS') return { bool: { must_not: [{ exists: { field: f.path } }] } };
+  if (condition === 'INVALID') {
+    if (!f.structuredPropertyUrn) throw inputError(`Condition INVALID applies to structured property fields only (structuredProperties.<qualified name>), not ${f.name}`);
+    return (f.invalid as Dsl | undefined) ?? { bool: { must_not: [{ match_all: {} }] } };
+  }
   if (Object.hasOwn(RANGE_OPS, condition)) return rangeQuery(f, condition, values);
   if (Object.hasOwn(WILDCARDS, condition)) {
     if (f.kind !== 'keyword' && f.kind !== 'text') throw inputError(`Condition ${condition} is not supported on ${f.kind} field ${f.name}`);

@@ -16,6 +16,10 @@ export interface ResolvedField {
   /** The field a facet counts, where it differs from the one filters compare (owners: URNs counted, ids compared). */
   facetPath?: string;
   structuredPropertyUrn?: string;
+  /** Documents holding a value that breaks the property's rules (the `INVALID` condition); none when it has no rules. */
+  invalid?: object;
+  /** A facet counted as named buckets of queries (a property's compliance: COMPLIANT, MISSING, INVALID). */
+  buckets?: Record<string, object>;
   /** A facet with nothing to count (a structured property that does not exist or is soft-deleted): answered empty, never sent to the engine. */
   empty?: boolean;
 }

@@ -12,6 +12,7 @@ type Obj = Record<string, any>;
 const WHOLE_ASPECT_CATEGORY: Record<string, ChangeCategory> = {
   propertyDefinition: 'DEFINITION',
   structuredPropertySettings: 'DEFINITION',
+  structuredPropertyConstraints: 'DEFINITION',
   tagProperties: 'DEFINITION',
   schemaMetadata: 'TECHNICAL_SCHEMA',
   ownership: 'OWNER',

@@ -2,11 +2,12 @@
 import type { CatalogHooks } from '../catalog-deps.js';
 import { entityDeleteHooks } from './entity-delete-hooks.js';
 import { propertyDefinitionHook } from './property-definition.js';
+import { propertyConstraintsHook } from './property-constraints.js';
 import { structuredPropertiesHook } from './structured-properties.js';
 
 export function createCatalogHooks(): CatalogHooks {
   return {
-    aspects: { structuredProperties: structuredPropertiesHook, propertyDefinition: propertyDefinitionHook },
+    aspects: { structuredProperties: structuredPropertiesHook, propertyDefinition: propertyDefinitionHook, structuredPropertyConstraints: propertyConstraintsHook },
     entityDelete: entityDeleteHooks,
   };
 }

@@ -3,6 +3,7 @@ import type { CatalogDeps } from '../catalog-deps.js';
 import type { FieldKind, FieldResolver, ResolvedField } from '../../search/resolved-field.js';
 import { inputError, SearchInputError } from '../../search/search-input-error.js';
 import { indexFieldOf, valueKindOf, type DefinitionInfo, type ValueKind } from '../definitions.js';
+import { complianceBuckets, invalidQuery } from '../structured-properties/compliance-query.js';
 import { BUILTIN_FIELDS, isInternalField, SEARCHABLE_FIELD_LIST } from './builtin-fields.js';
 import { checkVersionedName, loadPropertyDefinitions, parsePropertyFieldName, PROPERTY_PREFIX, type PropertyFieldName } from './property-fields.js';
 
@@ -37,26 +38,33 @@ function builtinOutcome(name: string): Outcome {
   return { error: inputError(`Unknown search field ${name}; searchable fields: ${SEARCHABLE_FIELD_LIST}`) };
 }
 
-function propertyOutcome(parsed: PropertyFieldName, info: DefinitionInfo | undefined): Outcome {
+/** `compliance.<qualified name>`: a facet counting the entities that comply with a property, miss it, or break its rules. */
+export const COMPLIANCE_PREFIX = 'compliance.';
+
+type AskedProperty = PropertyFieldName & { compliance?: boolean };
+
+function propertyOutcome(parsed: AskedProperty, info: DefinitionInfo | undefined): Outcome {
   if (!info) return { error: inputError(`Unknown structured property in search field ${parsed.name}: no structured property is named ${parsed.written}`), unknownProperty: true };
   const path = indexFieldOf(info.definition);
   const stale = checkVersionedName(parsed, info, path);
   if (stale) return { error: stale };
+  if (parsed.compliance) return { field: { name: parsed.name, path, kind: 'keyword', structuredPropertyUrn: info.urn, buckets: complianceBuckets(info) }, info };
   const kind = searchKindOf(valueKindOf(info.definition.valueType));
-  return { field: { name: parsed.name, path, kind, structuredPropertyUrn: info.urn }, info };
+  return { field: { name: parsed.name, path, kind, structuredPropertyUrn: info.urn, invalid: invalidQuery(info) }, info };
 }
 
 export async function resolveSearchFields(services: CatalogDeps, names: Iterable<string>): Promise<SearchFieldResolvers> {
   const outcomes = new Map<string, Outcome>();
-  const properties: PropertyFieldName[] = [];
+  const properties: AskedProperty[] = [];
   for (const name of new Set(names)) {
-    if (!name.startsWith(PROPERTY_PREFIX)) {
+    const compliance = name.startsWith(COMPLIANCE_PREFIX);
+    if (!name.startsWith(PROPERTY_PREFIX) && !compliance) {
       outcomes.set(name, builtinOutcome(name));
       continue;
     }
-    const parsed = parsePropertyFieldName(name);
+    const parsed = parsePropertyFieldName(compliance ? PROPERTY_PREFIX + name.slice(COMPLIANCE_PREFIX.length) : name);
     if (parsed instanceof SearchInputError) outcomes.set(name, { error: parsed });
-    else properties.push(parsed);
+    else properties.push(compliance ? { ...parsed, name, compliance } : parsed);
   }
   if (properties.length > 0) {
     const defs = await loadPropertyDefinitions(services, properties);
@@ -73,6 +81,7 @@ export async function resolveSearchFields(services: CatalogDeps, names: Iterable
     filter(name) {
       const { field, info } = outcomeOf(name);
       if (info?.removed) throw inputError(`Cannot filter on deleted Structured Property [${info.urn}]`);
+      if (field.buckets) throw inputError(`${name} is a facet only; to filter, use structuredProperties.${name.slice(COMPLIANCE_PREFIX.length)} with condition NOT_EXISTS or INVALID`);
       return field;
     },
     facet(name) {
@@ -81,6 +90,7 @@ export async function resolveSearchFields(services: CatalogDeps, names: Iterable
       const o = outcomes.get(name);
       if (o && (('unknownProperty' in o && o.unknownProperty) || ('info' in o && o.info?.removed))) return { name, path: '', kind: 'keyword', empty: true };
       const { field, info } = outcomeOf(name);
+      if (field.buckets) return field;
       if (field.facetPath) return { ...field, path: field.facetPath };
       if (field.kind !== 'text') return field;
       // Analysed text cannot be bucketed; rich text properties carry a keyword sub-field for exactly this.

@@ -5,6 +5,7 @@ import type { PropertyDefinition } from '../../model/aspects/property-definition
 import type { AspectWriteContext } from '../catalog-deps.js';
 import { loadDefinitions, stampOf, type Assignment } from '../definitions.js';
 import { checkAssignment, checkDuplicates, checkPropertyUrn } from './value-rules.js';
+import { checkConstraints, isRequiredFor, type Constraints } from './constraint-rules.js';
 
 /** Structural equality: key order does not matter when deciding whether an assignment was carried over unchanged. */
 const sameValues = (a: Assignment, b: Assignment) => dequal(a.values, b.values);
@@ -33,15 +34,28 @@ export async function validateAssignments(ctx: AspectWriteContext, assignments: 
     if (urnProblem) problems.push(urnProblem);
     else if (!info) problems.push(`Structured property ${a.propertyUrn} does not exist`);
     else if (info.removed) problems.push(`Cannot apply a soft deleted Structured Property value: ${a.propertyUrn}`);
-    else problems.push(...checkAssignment(info.definition as PropertyDefinition, a, { entityType: ctx.entityType, urn: ctx.urn }));
+    else {
+      const def = info.definition as PropertyDefinition;
+      const own = checkAssignment(def, a, { entityType: ctx.entityType, urn: ctx.urn });
+      problems.push(...(own.length > 0 ? own : checkConstraints(a.propertyUrn, def, info.constraints as Constraints | undefined, a.values)));
+    }
     if (info) stamps[a.propertyUrn] = stampOf(info);
   }
 
-  // An immutable value, once set under the live definition, can be neither changed nor removed.
+  // A required value can be changed but not removed; an immutable one, once set under the live definition, neither.
+  const target = { entityType: ctx.entityType, urn: ctx.urn };
   for (const before of prevList) {
     const info = defs.get(before.propertyUrn);
-    if (!info || info.removed || info.definition.immutable !== true || prevStamps[before.propertyUrn] !== stampOf(info)) continue;
+    if (!info || info.removed || prevStamps[before.propertyUrn] !== stampOf(info)) continue;
+    if (info.definition.immutable !== true && info.constraints?.required !== true) continue;
     const after = assignments.find((a) => a.propertyUrn === before.propertyUrn);
+    if (!after || after.values.length === 0) {
+      if (isRequiredFor(info.definition as PropertyDefinition, info.constraints as Constraints | undefined, target)) {
+        problems.push(`Cannot remove the value of required property ${before.propertyUrn} from ${ctx.urn}: set another value instead, or make the property not required`);
+        continue;
+      }
+    }
+    if (info.definition.immutable !== true) continue;
     if (!after) problems.push(`Cannot delete an immutable property ${before.propertyUrn}`);
     else if (!sameValues(before, after)) problems.push(`Cannot mutate an immutable property: ${before.propertyUrn}`);
   }

@@ -28,6 +28,7 @@ import { StatusSchema } from './status.js';
 import { StructuredPropertiesSchema } from './structured-properties.js';
 import { StructuredPropertyKeySchema } from './structured-property-key.js';
 import { StructuredPropertySettingsSchema } from './structured-property-settings.js';
+import { StructuredPropertyConstraintsSchema } from './structured-property-constraints.js';
 import { SubTypesSchema } from './sub-types.js';
 import { TagKeySchema } from './tag-key.js';
 import { TagPropertiesSchema } from './tag-properties.js';
@@ -55,6 +56,7 @@ export const aspectSchemas: Record<string, z.ZodType> = {
   structuredPropertyKey: StructuredPropertyKeySchema,
   propertyDefinition: PropertyDefinitionSchema,
   structuredPropertySettings: StructuredPropertySettingsSchema,
+  structuredPropertyConstraints: StructuredPropertyConstraintsSchema,
   institutionalMemory: InstitutionalMemorySchema,
   structuredProperties: StructuredPropertiesSchema,
   ownership: OwnershipSchema,

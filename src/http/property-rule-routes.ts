@@ -1,0 +1,44 @@
+/**
+ * REST for stewardship of structured properties: setting or previewing a property's value rules, and the compliance
+ * report. Each route is one call of the operations in catalog/structured-properties.
+ */
+import { z } from 'zod';
+import { validationError } from '../errors.js';
+import type { CatalogDeps } from '../catalog/catalog-deps.js';
+import { propertyCompliance } from '../catalog/structured-properties/compliance.js';
+import { setPropertyConstraints } from '../catalog/structured-properties/set-constraints.js';
+import type { PropertyConstraintsValue } from '../catalog/definitions.js';
+import { sendJson } from '../wire/json.js';
+import { boolParam, intParam, listParam, waitForSearch } from '../wire/params.js';
+import type { Route } from '../wire/route.js';
+
+const ConstraintsBody = z.object({ urn: z.string().min(1), constraints: z.record(z.string(), z.unknown()).nullable(), dryRun: z.boolean().optional() }).strict();
+
+function bodyOf<T>(schema: z.ZodType<T>, body: unknown, shape: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw validationError(`Send ${shape}: ` + parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  return parsed.data;
+}
+
+export function propertyRuleRoutes(deps: CatalogDeps): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/openapi/v3/structuredProperties/compliance',
+      handle: async (c) => {
+        const properties = listParam(c, 'property', 'properties');
+        sendJson(c.res, 200, { properties: await propertyCompliance(deps, { properties, samples: intParam(c, 'samples', 10, 0) }) });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/openapi/v3/structuredProperties/constraints',
+      handle: async (c) => {
+        const body = bodyOf(ConstraintsBody, c.body, '{"urn": "urn:li:structuredProperty:…", "constraints": {…} | null, "dryRun": true|false}');
+        const dryRun = body.dryRun ?? boolParam(c, 'dryRun', false);
+        const outcome = await setPropertyConstraints(deps, { urn: body.urn, constraints: body.constraints as PropertyConstraintsValue | null, actor: c.actor, dryRun, waitForSearch: waitForSearch(c) });
+        sendJson(c.res, 200, outcome);
+      },
+    },
+  ];
+}
