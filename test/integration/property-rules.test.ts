@@ -184,3 +184,25 @@ describe('compliance', () => {
     expect(String(bad)).toContain('Condition INVALID applies to structured property fields only');
   });
 });
+
+describe('GraphQL', () => {
+  it('creates a property with its rules in one write, reads them, previews and sets them, and reports compliance', async () => {
+    const created = await graphqlData(app, `mutation { createStructuredProperty(input: { qualifiedName: "io.rules.gql", valueType: "urn:li:dataType:datahub.string", entityTypes: ["urn:li:entityType:datahub.dataset"],
+      constraints: { required: true, requiredPlatforms: ["urn:li:dataPlatform:kafka"], pattern: "[a-z]+", maxLength: 5 } }) {
+      urn constraints { required requiredPlatforms { urn } pattern maxLength min minCount } } }`);
+    expect(created.createStructuredProperty.constraints).toEqual({ required: true, requiredPlatforms: [{ urn: 'urn:li:dataPlatform:kafka' }], pattern: '[a-z]+', maxLength: 5, min: null, minCount: null });
+    expect((await setValue(ds(11, 'kafka'), 'io.rules.gql', [{ string: 'abcd' }])).status).toBe(200);
+    const refused = await setValue(ds(11, 'kafka'), 'io.rules.gql', [{ string: 'abc1' }]);
+    expect(refused.message).toContain('breaks rule pattern: must match [a-z]+');
+    const preview = await graphqlData(app, `mutation { setStructuredPropertyConstraints(input: { urn: "${sp('io.rules.gql')}", dryRun: true, constraints: { required: true, maxLength: 3 } }) { dryRun applied problems breaking { entities samples } } }`);
+    expect(preview.setStructuredPropertyConstraints).toMatchObject({ dryRun: true, applied: false, breaking: { entities: 1, samples: [ds(11, 'kafka')] } });
+    expect(preview.setStructuredPropertyConstraints.problems[0]).toContain('breaking change');
+    const report = await graphqlData(app, `{ structuredPropertyCompliance(input: { properties: ["io.rules.gql"], samples: 3 }) { property { urn definition { qualifiedName } } required entityTypes applicable compliant missing invalid missingSamples } }`);
+    expect(report.structuredPropertyCompliance).toEqual([
+      { property: { urn: sp('io.rules.gql'), definition: { qualifiedName: 'io.rules.gql' } }, required: true, entityTypes: ['dataset'], applicable: 2, compliant: 1, missing: 1, invalid: 0, missingSamples: [ds(10, 'kafka')] },
+    ]);
+    const updated = await graphqlData(app, `mutation { updateStructuredProperty(input: { urn: "${sp('io.rules.gql')}", constraints: null }) { constraints { required } } }`);
+    expect(updated.updateStructuredProperty.constraints).toBeNull();
+  });
+});
+

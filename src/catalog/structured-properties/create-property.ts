@@ -4,6 +4,8 @@ import { conflict, validationError } from '../../errors.js';
 import type { PropertyCardinality, PropertyDefinition } from '../../model/aspects/property-definition.js';
 import { structuredPropertyUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
+import type { PropertyConstraintsValue } from '../definitions.js';
+import { constraintsChange } from './constraints-change.js';
 import { resolveTarget } from '../entity-target.js';
 import { KEEP_ASPECT, writeAspects, type AspectChange } from '../write-aspects.js';
 import { mergeSettings, type SettingsInput } from './property-settings.js';
@@ -26,6 +28,8 @@ export interface CreatePropertyInput {
   entityTypes: string[];
   allowedPlatforms?: string[] | null;
   settings?: SettingsInput | null;
+  /** Value rules written in the same write (undefined: untouched; null: cleared). */
+  constraints?: PropertyConstraintsValue | null;
   actor: string;
   waitForSearch?: boolean;
 }
@@ -78,6 +82,7 @@ export async function createProperty(services: CatalogDeps, input: CreatePropert
     const settings = input.settings;
     changes.push({ aspect: 'structuredPropertySettings', compute: (prev) => (prev ? KEEP_ASPECT : mergeSettings(undefined, settings, stamp)) });
   }
+  if (input.constraints) changes.push(constraintsChange(input.constraints, stamp));
   await writeAspects(services, { target, actor: input.actor, waitForSearch: input.waitForSearch, changes });
   return target.urn.raw;
 }

@@ -7,7 +7,8 @@ import { CatalogError, notFound } from '../../errors.js';
 import type { PropertyConstraintsValue } from '../definitions.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { resolveTarget } from '../entity-target.js';
-import { DELETE_ASPECT, validateAspectValue, writeAspects } from '../write-aspects.js';
+import { validateAspectValue, writeAspects } from '../write-aspects.js';
+import { constraintsChange } from './constraints-change.js';
 import { entityResource, rightsForChange } from '../access/change-rights.js';
 import { constraintsInfo, propertyConstraintsHook } from '../hooks/property-constraints.js';
 import { StructuredPropertyConstraintsSchema } from '../../model/aspects/structured-property-constraints.js';
@@ -42,7 +43,7 @@ export async function setPropertyConstraints(services: CatalogDeps, input: SetCo
   const stamp = { time: Date.now(), actor: input.actor };
   const next = input.constraints === null ? null : { ...input.constraints, lastModified: stamp };
   if (!input.dryRun) {
-    await writeAspects(services, { target, actor: input.actor, waitForSearch: input.waitForSearch, mustExist: true, changes: [{ aspect: 'structuredPropertyConstraints', compute: () => next ?? DELETE_ASPECT }] });
+    await writeAspects(services, { target, actor: input.actor, waitForSearch: input.waitForSearch, mustExist: true, changes: [constraintsChange(input.constraints, stamp)] });
     return { urn, dryRun: false, applied: true, constraints: next, problems: [], breaking: { entities: 0, samples: [] } };
   }
   const doc = await services.store.get('structuredProperty', urn);

@@ -3,6 +3,8 @@ import { notFound } from '../../errors.js';
 import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
 import type { StructuredPropertySettings } from '../../model/aspects/structured-property-settings.js';
 import type { CatalogDeps } from '../catalog-deps.js';
+import type { PropertyConstraintsValue } from '../definitions.js';
+import { constraintsChange } from './constraints-change.js';
 import { resolveTarget } from '../entity-target.js';
 import { writeAspects, type AspectChange } from '../write-aspects.js';
 import { toAllowedValues, type AllowedValueInput } from './create-property.js';
@@ -20,6 +22,8 @@ export interface UpdatePropertyInput {
   newEntityTypes?: string[] | null;
   newAllowedPlatforms?: string[] | null;
   settings?: SettingsInput | null;
+  /** Value rules written in the same write (undefined: untouched; null: cleared). */
+  constraints?: PropertyConstraintsValue | null;
   actor: string;
   waitForSearch?: boolean;
 }
@@ -61,6 +65,7 @@ export async function updateProperty(services: CatalogDeps, input: UpdatePropert
     const settings = input.settings;
     changes.push({ aspect: 'structuredPropertySettings', compute: (prev) => mergeSettings(prev as StructuredPropertySettings | undefined, settings, stamp) });
   }
+  if (input.constraints !== undefined) changes.push(constraintsChange(input.constraints, stamp));
   await writeAspects(services, { target, actor: input.actor, waitForSearch: input.waitForSearch, changes, mustExist: true });
   return target.urn.raw;
 }

@@ -11,6 +11,7 @@ import { searchAcrossEntities } from './search/search-across-entities.js';
 import { definitionTypeResolvers } from './structured-properties/definition-types.js';
 import { propertyMutationResolvers } from './structured-properties/mutations.js';
 import { propertyValueResolvers } from './structured-properties/property-values.js';
+import { propertyRuleResolvers } from './structured-properties/property-rules.js';
 import { associationMutationResolvers } from './tags/association-mutations.js';
 import { schemaReadResolvers } from './tags/schema-reads.js';
 import { tagMutationResolvers } from './tags/tag-mutations.js';
@@ -30,6 +31,7 @@ const PARTS: ResolverMap[] = [
   definitionTypeResolvers,
   propertyValueResolvers,
   propertyMutationResolvers,
+  propertyRuleResolvers as ResolverMap,
   searchResolvers as ResolverMap,
   accessTokenResolvers as ResolverMap,
   accessControlResolvers as ResolverMap,

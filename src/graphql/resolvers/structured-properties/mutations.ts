@@ -8,6 +8,10 @@ import type { PropertyValueInput } from '../../../catalog/structured-properties/
 import type { GraphqlContext } from '../../context.js';
 import { refOf } from '../../entity-loader.js';
 import { presentProperties } from './property-values.js';
+import { constraintsFromInput } from './property-rules.js';
+
+/** Absent: rules untouched; null: rules cleared; an object: the whole set of rules. */
+const rulesOf = (input: { constraints?: Record<string, unknown> | null }) => (input.constraints === undefined ? undefined : constraintsFromInput(input.constraints));
 
 type Without<T> = Omit<T, 'actor' | 'waitForSearch'>;
 
@@ -17,13 +21,13 @@ interface UpsertArgs {
 
 export const propertyMutationResolvers = {
   Mutation: {
-    createStructuredProperty: async (_: unknown, { input }: { input: Without<CreatePropertyInput> }, ctx: GraphqlContext) => {
-      const urn = await createProperty(ctx.services, { ...input, actor: ctx.actor, waitForSearch: ctx.waitForSearch });
+    createStructuredProperty: async (_: unknown, { input }: { input: Without<CreatePropertyInput> & { constraints?: Record<string, unknown> | null } }, ctx: GraphqlContext) => {
+      const urn = await createProperty(ctx.services, { ...input, constraints: rulesOf(input), actor: ctx.actor, waitForSearch: ctx.waitForSearch });
       ctx.loader.invalidate(urn);
       return refOf(urn);
     },
-    updateStructuredProperty: async (_: unknown, { input }: { input: Without<UpdatePropertyInput> }, ctx: GraphqlContext) => {
-      const urn = await updateProperty(ctx.services, { ...input, actor: ctx.actor, waitForSearch: ctx.waitForSearch });
+    updateStructuredProperty: async (_: unknown, { input }: { input: Without<UpdatePropertyInput> & { constraints?: Record<string, unknown> | null } }, ctx: GraphqlContext) => {
+      const urn = await updateProperty(ctx.services, { ...input, constraints: rulesOf(input), actor: ctx.actor, waitForSearch: ctx.waitForSearch });
       ctx.loader.invalidate(urn);
       return refOf(urn);
     },
