@@ -10,6 +10,11 @@ import {
 } from '../catalog/structured-properties/cleanup-jobs.js';
 import { entityTypesMappingField } from '../catalog/structured-properties/field-mapping.js';
 import { KEEP_ASPECT, writeAspects } from '../catalog/write-aspects.js';
+import { migrateValues } from '../catalog/structured-properties/value-migration.js';
+import type { Constraints } from '../catalog/structured-properties/constraint-rules.js';
+import type { Primitive } from '../catalog/structured-properties/value-rules.js';
+import type { PropertyDefinition } from '../model/aspects/property-definition.js';
+import { isCatalogError } from '../errors.js';
 import type { JobDeps } from './job-deps.js';
 import { sweepUntilClean } from './carrier-sweep.js';
 import type { JobHandler, JobRun } from './job-queue.js';
@@ -28,9 +33,23 @@ const carries = (value: unknown, propertyUrn: string) =>
  */
 const rewritePrepared = (prepared: unknown) => (prepared === undefined ? KEEP_ASPECT : prepared);
 
-/** Rewrites every entity still holding stale values of the property (see rewritePrepared). */
-async function removeValues(services: JobDeps, run: JobRun, p: CleanupParams): Promise<number> {
+/** The stale assignment of the property in the raw stored aspect (values written under the replaced version). */
+const staleValues = (value: unknown, propertyUrn: string) =>
+  ((((value as { properties?: Assignment[] } | undefined)?.properties ?? []) as Assignment[]).find((a) => a.propertyUrn === propertyUrn)?.values ?? []) as Primitive[];
+
+/** With a migration: the prepared aspect (stale values dropped) plus the migrated values under the live version. */
+function withMigrated(prepared: unknown, propertyUrn: string, values: Primitive[]): unknown {
+  if (values.length === 0) return rewritePrepared(prepared);
+  const base = (prepared ?? { properties: [] }) as { properties?: Assignment[] };
+  return { ...base, properties: [...(base.properties ?? []).filter((a) => a.propertyUrn !== propertyUrn), { propertyUrn, values }] };
+}
+
+/** Rewrites every entity still holding stale values of the property (see rewritePrepared), migrating them when asked. */
+async function removeValues(services: JobDeps, run: JobRun, p: CleanupParams, tally = { migrated: 0, values: 0, dropped: 0 }): Promise<number> {
   const defs = await loadDefinitions(services, [p.propertyUrn]);
+  const live = defs.get(p.propertyUrn);
+  const migration = p.migration && live ? p.migration : undefined;
+  const actor = p.actor ?? SYSTEM_ACTOR;
   return sweepUntilClean(services, {
     entityTypes: VALUE_CARRIER_TYPES,
     // The raw property list finds carriers whose stale values are no longer in any search field.
@@ -40,10 +59,29 @@ async function removeValues(services: JobDeps, run: JobRun, p: CleanupParams): P
       if (!stored || !carries(stored.value, p.propertyUrn)) return false;
       // One assignment per property: when it is the live one there is nothing stale to drop.
       if (currentAssignments(stored, defs, { includeSoftDeleted: true }).some((a) => a.propertyUrn === p.propertyUrn)) return false;
-      await writeAspects(services, { target, actor: SYSTEM_ACTOR, preauthorized: true, changes: [{ aspect: 'structuredProperties', compute: rewritePrepared }] });
+      if (!migration) {
+        await writeAspects(services, { target, actor: SYSTEM_ACTOR, preauthorized: true, changes: [{ aspect: 'structuredProperties', compute: rewritePrepared }] });
+        return true;
+      }
+      const old = staleValues(stored.value, p.propertyUrn);
+      const m = migrateValues(old, live!.definition as PropertyDefinition, live!.constraints as Constraints | undefined, migration, p.propertyUrn);
+      const write = (values: Primitive[]) =>
+        writeAspects(services, { target, actor, preauthorized: true, changes: [{ aspect: 'structuredProperties', compute: (prepared) => withMigrated(prepared, p.propertyUrn, values) }] });
+      try {
+        await write(m.after);
+        tally.values += m.after.length;
+        tally.dropped += m.dropped.length;
+      } catch (e) {
+        // A value the rules refuse after all (rules changed meanwhile): the entity keeps nothing stale, and it is counted.
+        if (!(isCatalogError(e) && e.code === 'VALIDATION')) throw e;
+        services.log.warn({ job: run.id, urn: target.urn.raw, err: e }, 'migrated values refused; removed instead');
+        await write([]);
+        tally.dropped += old.length;
+      }
+      if (m.after.length > 0) tally.migrated++;
       return true;
     },
-    heartbeat: (pass, entities) => run.heartbeat({ phase: 'values', pass, entities }),
+    heartbeat: (pass, entities) => run.heartbeat({ phase: 'values', pass, entities, ...(migration && { migrated: tally.migrated, migratedValues: tally.values, droppedValues: tally.dropped }) }),
     what: `Values of ${p.propertyUrn} were still being written`,
   });
 }
@@ -95,8 +133,10 @@ export const runPropertyVersionCleanup: JobHandler = async (services, run) => {
     waitForLanding(run, `The version change of ${p.propertyUrn}`);
     return;
   }
-  const entities = await removeValues(services, run, p);
-  await run.heartbeat({ phase: 'done', entities });
+  const tally = { migrated: 0, values: 0, dropped: 0 };
+  const entities = await removeValues(services, run, p, tally);
+  // Counts of this run (a run resumed after a crash counts what was left to migrate).
+  await run.heartbeat({ phase: 'done', entities, ...(p.migration && { migrated: tally.migrated, migratedValues: tally.values, droppedValues: tally.dropped }) });
 };
 
 export const propertyCleanupHandlers: Record<string, JobHandler> = {

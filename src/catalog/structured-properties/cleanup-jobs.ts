@@ -6,6 +6,7 @@ import type { JobView } from '../../storage/job-store.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { esFieldWord, type DefinitionInfo } from '../definitions.js';
 import { entityTypeNamesOf } from './definition-references.js';
+import { MigrationSpecSchema, type MigrationSpec } from './value-migration.js';
 
 /** Removes every value of a hard-deleted property, then releases its field mapping. Keyed by the property urn. */
 export const PROPERTY_HARD_DELETE_JOB = 'structuredPropertyHardDelete';
@@ -22,6 +23,10 @@ export const CleanupParamsSchema = z.object({
   entityTypes: z.array(z.string()),
   /** For version clean-up: the field of the replaced version. */
   staleField: z.string().optional(),
+  /** For version clean-up: how old values become values of the new version instead of being removed. */
+  migration: MigrationSpecSchema.optional(),
+  /** Who asked for the migration: its writes are recorded as theirs. */
+  actor: z.string().optional(),
 });
 export type CleanupParams = z.infer<typeof CleanupParamsSchema>;
 
@@ -40,8 +45,14 @@ export async function enqueueHardDeleteCleanup(services: CatalogDeps, info: Defi
   return services.jobStore.enqueue(PROPERTY_HARD_DELETE_JOB, info.urn, params);
 }
 
-export async function enqueueVersionCleanup(services: CatalogDeps, info: DefinitionInfo, staleField: string): Promise<string> {
+/**
+ * Records the clean-up after a version change of `info` (the definition being replaced). A migration is recorded just
+ * before the definition is written, by the same key the definition's write then uses: that write finds the job there
+ * and adds no second one, so the old values are migrated, never removed first.
+ */
+export async function enqueueVersionCleanup(services: CatalogDeps, info: DefinitionInfo, staleField: string, migration?: { spec: MigrationSpec; actor: string }): Promise<string> {
   const params: CleanupParams = {
+    ...(migration && { migration: migration.spec, actor: migration.actor }),
     propertyUrn: info.urn,
     qualifiedName: info.definition.qualifiedName,
     generation: info.generation,

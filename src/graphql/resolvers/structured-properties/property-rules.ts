@@ -2,7 +2,20 @@
 import type { PropertyConstraintsValue } from '../../../catalog/definitions.js';
 import { propertyCompliance, type ComplianceInput } from '../../../catalog/structured-properties/compliance.js';
 import { setPropertyConstraints } from '../../../catalog/structured-properties/set-constraints.js';
+import { migrateProperty } from '../../../catalog/structured-properties/migrate-property.js';
+import { toAllowedValues, type AllowedValueInput } from '../../../catalog/structured-properties/create-property.js';
 import type { GraphqlContext } from '../../context.js';
+
+interface MigrateArgs {
+  urn: string;
+  version: string;
+  valueType?: string | null;
+  cardinality?: 'SINGLE' | 'MULTIPLE' | null;
+  allowedValues?: AllowedValueInput[] | null;
+  constraints?: Record<string, unknown> | null;
+  migration?: { values?: { from: string; to?: string | null }[] | null; cardinality?: 'KEEP_FIRST' | 'KEEP_ALL' | 'DROP' | null } | null;
+  dryRun?: boolean | null;
+}
 import { refOf, type EntityRef } from '../../entity-loader.js';
 
 const RULES = ['min', 'max', 'pattern', 'minLength', 'maxLength', 'after', 'before', 'minCount', 'maxCount'] as const;
@@ -40,6 +53,26 @@ export const propertyRuleResolvers = {
       });
       if (!outcome.dryRun) ctx.loader.invalidate(outcome.urn);
       return outcome;
+    },
+    migrateStructuredProperty: async (_: unknown, { input }: { input: MigrateArgs }, ctx: GraphqlContext) => {
+      const outcome = await migrateProperty(ctx.services, {
+        urn: input.urn,
+        version: input.version,
+        valueType: input.valueType ?? undefined,
+        cardinality: input.cardinality ?? undefined,
+        allowedValues: input.allowedValues ? toAllowedValues(input.allowedValues, 'allowedValues') : undefined,
+        constraints: input.constraints === undefined ? undefined : constraintsFromInput(input.constraints),
+        migration: input.migration ? { ...(input.migration.values && { values: input.migration.values.map((m) => ({ from: m.from, to: m.to ?? null })) }), ...(input.migration.cardinality && { cardinality: input.migration.cardinality }) } : undefined,
+        dryRun: input.dryRun === true,
+        actor: ctx.actor,
+        waitForSearch: ctx.waitForSearch,
+      });
+      if (!outcome.dryRun) {
+        ctx.loader.invalidate(outcome.urn);
+        return { ...outcome, jobId: outcome.job?.id ?? null };
+      }
+      const v = outcome.values;
+      return { ...outcome, keptValues: v.kept, mappedValues: v.mapped, convertedValues: v.converted, droppedValues: v.dropped };
     },
   },
   StructuredPropertyEntity: {
