@@ -39,12 +39,13 @@ export function useLocation(): Location {
 }
 
 /** An ordinary link (open in a new tab works) that navigates in place on a plain click. */
-export function Link(props: { to: string; class?: string; children: ComponentChildren; 'aria-current'?: 'page' }) {
+export function Link(props: { to: string; class?: string; children: ComponentChildren; 'aria-current'?: 'page'; 'aria-label'?: string }) {
   return (
     <a
       href={BASE + props.to}
       class={props.class}
       aria-current={props['aria-current']}
+      aria-label={props['aria-label']}
       onClick={(e) => {
         if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         e.preventDefault();

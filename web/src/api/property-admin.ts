@@ -1,6 +1,7 @@
-/** Property administration over REST v3: every definition with its state, create/update, soft delete, hard delete, jobs. */
+/** Property administration over REST v3: every definition with its state and rules, create/update, soft delete, hard delete, jobs. */
 import { ENTITY_TYPES } from '../model/entity-types';
 import { query } from './graphql';
+import type { PropertyConstraints } from './property-rules';
 import { encodeUrn, rest } from './rest';
 
 export const VALUE_TYPES = ['string', 'number', 'date', 'urn', 'rich_text'] as const;
@@ -30,12 +31,20 @@ export interface PropertyRow {
   urn: string;
   definition: StoredDefinition;
   settings?: PropertySettings;
+  /** The value rules (structuredPropertyConstraints), when it has any. */
+  constraints?: PropertyConstraints;
   removed: boolean;
 }
 
 interface ListAnswer {
   scrollId?: string | null;
-  entities: { urn: string; propertyDefinition?: { value: StoredDefinition }; structuredPropertySettings?: { value: PropertySettings }; status?: { value: { removed?: boolean } } }[];
+  entities: {
+    urn: string;
+    propertyDefinition?: { value: StoredDefinition };
+    structuredPropertySettings?: { value: PropertySettings };
+    structuredPropertyConstraints?: { value: PropertyConstraints };
+    status?: { value: { removed?: boolean } };
+  }[];
 }
 
 const PATH = '/openapi/v3/entity/structuredProperty';
@@ -49,10 +58,18 @@ export async function listProperties(): Promise<PropertyRow[]> {
     q.append('aspects', 'propertyDefinition');
     q.append('aspects', 'status');
     q.append('aspects', 'structuredPropertySettings');
+    q.append('aspects', 'structuredPropertyConstraints');
     if (scrollId) q.set('scrollId', scrollId);
     const page = await rest<ListAnswer>('GET', `${PATH}?${q}`);
     for (const e of page.entities) {
-      if (e.propertyDefinition) rows.push({ urn: e.urn, definition: e.propertyDefinition.value, settings: e.structuredPropertySettings?.value, removed: !!e.status?.value.removed });
+      if (!e.propertyDefinition) continue;
+      rows.push({
+        urn: e.urn,
+        definition: e.propertyDefinition.value,
+        settings: e.structuredPropertySettings?.value,
+        constraints: e.structuredPropertyConstraints?.value,
+        removed: !!e.status?.value.removed,
+      });
     }
     scrollId = page.scrollId;
   } while (scrollId);

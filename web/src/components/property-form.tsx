@@ -1,12 +1,19 @@
-/** Create or update a definition; a refused breaking change shows the API's message and offers the version bump. */
+/**
+ * Create or update a definition, then its value rules; a refused breaking change shows the API's message and offers
+ * the version bump. Rules are previewed first and written only when the preview accepts them.
+ */
 import { useState } from 'preact/hooks';
 import { messageOf } from '../api/api-error';
 import { ENTITY_TYPES } from '../model/entity-types';
 import { VALUE_TYPES, nextVersion, propertyUrnOf, saveDefinition, saveSettings, type PropertySettings, type StoredDefinition } from '../api/property-admin';
+import { previewRules, saveRules, type PropertyConstraints, type RulesOutcome } from '../api/property-rules';
+import { constraintsOf, draftOf, sameRules } from '../model/rules-draft';
+import { RulesFieldset } from './rules-fieldset';
+import { RulesRefusal } from './rules-refusal';
 
 interface Props {
   /** Absent for a new definition. */
-  existing?: { urn: string; definition: StoredDefinition; settings?: PropertySettings };
+  existing?: { urn: string; definition: StoredDefinition; settings?: PropertySettings; constraints?: PropertyConstraints };
   onDone(): void;
   onCancel(): void;
 }
@@ -28,6 +35,11 @@ export function PropertyForm({ existing, onDone, onCancel }: Props) {
   const [allowed, setAllowed] = useState(allowedText(d));
   const [immutable, setImmutable] = useState(!!d?.immutable);
   const [inFilters, setInFilters] = useState(!!existing?.settings?.showInSearchFilters);
+  const [rules, setRules] = useState(() => draftOf(existing?.constraints));
+  /** A preview that refused the rules (nothing of them was written). */
+  const [refusal, setRefusal] = useState<RulesOutcome | null>(null);
+  /** Set once this form wrote the definition: a new one exists from then on, a version bump stays. */
+  const [written, setWritten] = useState<{ version?: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [offerVersion, setOfferVersion] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,7 +67,7 @@ export function PropertyForm({ existing, onDone, onCancel }: Props) {
       entityTypes: entityTypes.map((t) => `urn:li:entityType:service.${t}`),
       ...(allowedValues.length ? { allowedValues } : {}),
       immutable,
-      ...(version ?? d?.version ? { version: version ?? d?.version } : {}),
+      ...(version ?? written?.version ?? d?.version ? { version: version ?? written?.version ?? d?.version } : {}),
     };
   }
 
@@ -63,10 +75,23 @@ export function PropertyForm({ existing, onDone, onCancel }: Props) {
     setBusy(true);
     setError(null);
     setOfferVersion(null);
+    setRefusal(null);
     try {
       const urn = existing?.urn ?? propertyUrnOf(qualifiedName.trim());
-      await saveDefinition(urn, build(version), !existing);
+      const next = constraintsOf(rules, valueType, cardinality, entityTypes);
+      if (next.problems.length) throw new Error(`Rules: ${next.problems.join('; ')}`);
+      await saveDefinition(urn, build(version), !existing && !written);
+      setWritten({ version: version ?? written?.version });
       if (inFilters !== !!existing?.settings?.showInSearchFilters) await saveSettings(urn, { ...existing?.settings, showInSearchFilters: inFilters });
+      if (!sameRules(next.constraints, existing?.constraints)) {
+        // Cleared rules break nothing; others are previewed, and a refused preview writes nothing.
+        const preview = next.constraints && (await previewRules(urn, next.constraints));
+        if (preview && !preview.applied) {
+          setRefusal(preview);
+          return;
+        }
+        await saveRules(urn, next.constraints);
+      }
       onDone();
     } catch (e) {
       const message = messageOf(e);
@@ -89,7 +114,7 @@ export function PropertyForm({ existing, onDone, onCancel }: Props) {
     >
       <h2>{existing ? `Edit ${d?.displayName || d?.qualifiedName}` : 'New property'}</h2>
       <label for={id('qn')}>Qualified name</label>
-      <input id={id('qn')} required disabled={!!existing} value={qualifiedName} onInput={(e) => setQualifiedName(e.currentTarget.value)} placeholder="io.acme.retention" />
+      <input id={id('qn')} required disabled={!!existing || !!written} value={qualifiedName} onInput={(e) => setQualifiedName(e.currentTarget.value)} placeholder="io.acme.retention" />
       <label for={id('display')}>Display name</label>
       <input id={id('display')} value={displayName} onInput={(e) => setDisplayName(e.currentTarget.value)} />
       <label for={id('desc')}>Description</label>
@@ -122,6 +147,7 @@ export function PropertyForm({ existing, onDone, onCancel }: Props) {
       </fieldset>
       <label for={id('allowed')}>Allowed values (one a line, optional “| description”)</label>
       <textarea id={id('allowed')} rows={3} value={allowed} onInput={(e) => setAllowed(e.currentTarget.value)} />
+      <RulesFieldset draft={rules} onChange={setRules} valueType={valueType} cardinality={cardinality} entityTypes={entityTypes} />
       <label class="check">
         <input type="checkbox" checked={immutable} onChange={(e) => setImmutable(e.currentTarget.checked)} /> Immutable
       </label>
@@ -135,6 +161,7 @@ export function PropertyForm({ existing, onDone, onCancel }: Props) {
           {error}
         </p>
       )}
+      {refusal && <RulesRefusal outcome={refusal} />}
       <div class="actions">
         {offerVersion && (
           <button type="button" disabled={busy} onClick={() => submit(offerVersion)}>

@@ -1,10 +1,13 @@
-/** /ui/properties: every definition with its type, cardinality, entity types, allowed values and state; admin actions. */
-import { useEffect, useState } from 'preact/hooks';
+/** /ui/properties: every definition with its type, cardinality, entity types, allowed values, rules, compliance and state; admin actions. */
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { can } from '../auth/session';
 import { messageOf } from '../api/api-error';
 import { listProperties, setRemoved, type PropertyRow } from '../api/property-admin';
+import { complianceOf, type PropertyCompliance } from '../api/property-rules';
+import { ComplianceSummary } from '../components/compliance-summary';
 import { HardDelete } from '../components/hard-delete';
 import { PropertyForm } from '../components/property-form';
+import { rulesSummary } from '../model/rules-summary';
 
 const short = (urn: string) => urn.replace(/^urn:li:[a-zA-Z]+:[a-z]+\./, '');
 
@@ -13,8 +16,24 @@ export function PropertiesPage() {
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<PropertyRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PropertyRow | null>(null);
+  /** Compliance of the live properties by URN (one report call per hundred), or why it could not be counted. */
+  const [compliance, setCompliance] = useState<Map<string, PropertyCompliance> | { error: string } | null>(null);
+  const generation = useRef(0);
 
-  const reload = () => listProperties().then(setRows, (e) => setError(messageOf(e)));
+  const reload = () => {
+    const mine = ++generation.current;
+    return listProperties().then(
+      (list) => {
+        if (mine !== generation.current) return;
+        setRows(list);
+        complianceOf(list.filter((r) => !r.removed).map((r) => r.urn)).then(
+          (m) => mine === generation.current && setCompliance(m),
+          (e) => mine === generation.current && setCompliance({ error: messageOf(e) }),
+        );
+      },
+      (e) => setError(messageOf(e)),
+    );
+  };
   useEffect(() => void reload(), []);
 
   async function toggleRemoved(row: PropertyRow) {
@@ -26,6 +45,8 @@ export function PropertiesPage() {
       setError(messageOf(e));
     }
   }
+
+  const report = (r: PropertyRow) => (compliance instanceof Map ? compliance.get(r.urn) : undefined);
 
   return (
     <section class="properties-page">
@@ -42,7 +63,11 @@ export function PropertiesPage() {
             setEditing(null);
             void reload();
           }}
-          onCancel={() => setEditing(null)}
+          onCancel={() => {
+            // A save that wrote the definition but not its rules leaves something to show.
+            setEditing(null);
+            void reload();
+          }}
         />
       )}
       {deleting && (
@@ -60,6 +85,7 @@ export function PropertiesPage() {
         </p>
       )}
       {!rows && !error && <p>Loading…</p>}
+      {compliance && 'error' in compliance && <p class="hint">Compliance could not be counted: {compliance.error}</p>}
       {rows && (
         <div class="table-wrap">
           <table>
@@ -71,6 +97,8 @@ export function PropertiesPage() {
                 <th scope="col">Cardinality</th>
                 <th scope="col">Entity types</th>
                 <th scope="col">Allowed values</th>
+                <th scope="col">Rules</th>
+                <th scope="col">Compliance</th>
                 <th scope="col">State</th>
                 <th scope="col">Actions</th>
               </tr>
@@ -79,6 +107,7 @@ export function PropertiesPage() {
               {rows.map((r) => {
                 const d = r.definition;
                 const name = d.displayName || d.qualifiedName;
+                const counted = report(r);
                 return (
                   <tr key={r.urn} data-property={r.urn} class={r.removed ? 'removed' : undefined}>
                     <th scope="row">
@@ -90,6 +119,10 @@ export function PropertiesPage() {
                     <td>{d.cardinality ?? 'SINGLE'}</td>
                     <td>{d.entityTypes.map(short).join(', ')}</td>
                     <td>{(d.allowedValues ?? []).map((a) => String(a.value.string ?? a.value.double)).join(', ')}</td>
+                    <td class="rules">{rulesSummary(r.constraints).join(' · ') || '—'}</td>
+                    <td class="compliance" aria-busy={!r.removed && compliance === null}>
+                      {counted ? <ComplianceSummary report={counted} name={name} allowedPlatforms={d.allowedPlatforms as string[] | undefined} /> : '—'}
+                    </td>
                     <td data-state={r.removed ? 'soft-deleted' : 'active'}>{r.removed ? 'soft deleted' : 'active'}</td>
                     <td class="row-actions">
                       {can('MANAGE_STRUCTURED_PROPERTIES') && (

@@ -7,6 +7,7 @@ import { FacetSidebar, propertyField } from '../components/facet-sidebar';
 import { QueryError } from '../components/query-error';
 import { datasetPath, ResultList } from '../components/result-list';
 import { SearchBox } from '../components/search-box';
+import { StateChips } from '../components/state-chips';
 import { Link, navigate } from '../router';
 import { ENTITY_TYPES } from '../model/entity-types';
 import { exportHref } from '../search/export-link';
@@ -135,6 +136,7 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
         </select>
         <button type="submit">Search</button>
       </form>
+      <StateChips state={state} definitions={definitions} onChange={go} />
       {error && <QueryError query={state.query} message={error} />}
       <div class="search-body">
         {!error && (
