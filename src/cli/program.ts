@@ -11,6 +11,7 @@ import { runInit } from './commands/init.js';
 import { runPropertiesGet } from './commands/properties-get.js';
 import { runPropertiesList } from './commands/properties-list.js';
 import { runPropertiesUpsert } from './commands/properties-upsert.js';
+import { runPropertiesCompliance } from './commands/properties-compliance.js';
 import { runTokenCreate } from './commands/token-create.js';
 import { runTokenIssue, runTokenList, runTokenRevoke } from './commands/token-stored.js';
 import * as access from './commands/access.js';
@@ -24,6 +25,12 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 function positiveInt(value: string, flag: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${flag} must be a positive whole number, not ${value}`);
+  return n;
+}
+
+function sampleCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 100) throw new InvalidArgumentError(`--samples must be a whole number from 0 to 100, not ${value}`);
   return n;
 }
 
@@ -48,8 +55,21 @@ export function createProgram(ctx: CliContext, version: string): Command {
   properties
     .command('upsert')
     .description('create or update the structured properties of a YAML file')
-    .requiredOption('-f, --file <yaml>', 'YAML list of properties (id, type, cardinality, entity_types, allowed_values, …)')
+    .requiredOption('-f, --file <yaml>', 'YAML list of properties (id, type, cardinality, entity_types, allowed_values, constraints, …)')
     .option('-y, --yes', 'write new versions without asking, although their clean-up deletes the values of the old version')
+    .option('--dry-run', 'preview: say what each entry would change and whether its rules would apply (how many entities hold values that would break them, with examples); write nothing')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Value rules: an entry\'s `constraints:` mapping holds the rules of the structuredPropertyConstraints',
+        'aspect: required, requiredEntityTypes (e.g. [dataset]), requiredPlatforms (e.g. [hive]), min, max,',
+        'pattern, minLength, maxLength, after, before (YYYY-MM-DD, exclusive), minCount, maxCount. They are',
+        'written after the definition and replace the stored rules whole. An entry without `constraints:`',
+        'leaves the stored rules alone; `constraints: null` or `constraints: {}` clears them. Rules that',
+        'stored values would break refuse the whole file, writing nothing (see them with --dry-run).',
+      ].join('\n'),
+    )
     .action((o) => runPropertiesUpsert(ctx, o));
   properties
     .command('list')
@@ -61,9 +81,17 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .action((o) => runPropertiesList(ctx, o));
   properties
     .command('get')
-    .description('print one structured property definition')
+    .description('print one structured property definition, with its value rules (constraints) if it has any')
     .requiredOption('--urn <urn>', 'property urn (or its qualified name)')
     .action((o) => runPropertiesGet(ctx, o));
+
+  properties
+    .command('compliance')
+    .description('per property, the entities it applies to and how many comply, miss a value or hold an invalid one, with examples (no names: every required property)')
+    .argument('[qualifiedName...]', 'properties to report on (qualified names or urns; default: every required property)')
+    .option('--samples <n>', 'example URNs per state and property, 0 to 100 (default 10)', (v) => sampleCount(v))
+    .option('--fail-on-missing', 'exit with code 1 when a required property misses values on some entities or any property holds invalid ones (for CI)')
+    .action((names: string[], o) => runPropertiesCompliance(ctx, { ...o, properties: names }));
 
   const dataset = program.command('dataset').description('datasets and their structured properties');
   dataset

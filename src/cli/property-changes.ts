@@ -1,13 +1,18 @@
 /**
  * What `tessera properties upsert` would do to each definition of a file: create it, leave it unchanged, update it, or
  * replace its version — which makes the server's clean-up job delete every value written under the old version, allowed
- * or not. For a version replacement, how many entities and values that drops, counted by the search index.
+ * or not. For a version replacement, how many entities and values that drops, counted by the search index. And what it
+ * would do to the entry's rules (`constraints:`): set, clear or leave them, previewed by the server.
  */
 import { dequal } from 'dequal';
 import type { PropertyDefinition } from '../model/aspects/property-definition.js';
+import type { StructuredPropertyConstraints } from '../model/aspects/structured-property-constraints.js';
 import type { TesseraClient } from '../sdk/client.js';
 import { breakingChanges, checkDefinitionShape } from '../catalog/structured-properties/definition-rules.js';
+import { checkConstraintsShape } from '../catalog/structured-properties/constraint-rules.js';
 import type { FileProblem } from './file-problems.js';
+import type { ParsedProperty } from './property-file.js';
+import { rulesFieldOf, sameRules, type Rules } from './property-rules.js';
 
 export type ChangeKind = 'created' | 'unchanged' | 'updated' | 'new-version';
 
@@ -21,6 +26,21 @@ export interface PlannedChange {
   stored?: PropertyDefinition;
   /** For a new version: entities holding a value, and their values (`valuesAtLeast` when more distinct values exist than were counted). */
   impact?: { entities: number; values: number; valuesAtLeast: boolean };
+  /** The entry's rules, when it has `constraints:` (null clears them). */
+  rules?: RulesPlan;
+}
+
+export interface RulesPlan {
+  next: Rules | null;
+  change: 'set' | 'cleared' | 'unchanged';
+  /** The server's preview of setting them (a property that exists, keeping its version): would they apply, which values break them. */
+  preview?: RulesPreview;
+}
+
+export interface RulesPreview {
+  applied: boolean;
+  problems: string[];
+  breaking: { entities: number; samples: string[] };
 }
 
 const withoutUndefined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
@@ -46,18 +66,40 @@ async function impactOf(client: TesseraClient, qualifiedName: string): Promise<P
   return { entities: facet?.entitiesWithValue ?? 0, values: buckets.reduce((n, b) => n + b.count, 0), valuesAtLeast: buckets.length >= MAX_COUNTED_VALUES };
 }
 
-/** Reads every stored definition the file names (a few at a time) and plans each entry. */
-export async function planChanges(client: TesseraClient, entries: { urn: string; definition: PropertyDefinition }[]): Promise<PlannedChange[]> {
+function rulesPlan(stored: StructuredPropertyConstraints | undefined, next: Rules | null): RulesPlan {
+  return { next, change: sameRules(stored, next) ? 'unchanged' : next === null ? 'cleared' : 'set' };
+}
+
+const BREAKING = /is a breaking change/;
+/** The rule checks the CLI runs itself against the file's definition (the server's preview judges the stored one). */
+const SHAPE = /^Invalid structuredPropertyConstraints for /;
+
+/**
+ * The server's dry run of setting the rules of a property that exists and keeps its version (a new version starts with
+ * no values, and a new property has none). Problems of the rules' shape are left to `planProblems` when the file also
+ * changes the definition, as the server checks them against the stored one.
+ */
+async function previewRules(client: TesseraClient, c: PlannedChange): Promise<RulesPreview | undefined> {
+  if (c.rules?.change !== 'set' || c.kind === 'created' || c.kind === 'new-version') return undefined;
+  const res = await client.request<RulesPreview>('POST', '/openapi/v3/structuredProperties/constraints', { body: { urn: c.urn, constraints: c.rules.next, dryRun: true } });
+  const problems = res.problems.filter((p) => !BREAKING.test(p) && (c.kind === 'unchanged' || !SHAPE.test(p)));
+  return { applied: problems.length === 0 && res.breaking.entities === 0, problems, breaking: res.breaking };
+}
+
+/** Reads every stored definition (and its rules) the file names, a few at a time, and plans each entry. */
+export async function planChanges(client: TesseraClient, entries: ParsedProperty[]): Promise<PlannedChange[]> {
   const planned: PlannedChange[] = new Array(entries.length);
   let next = 0;
   const lane = async () => {
     while (next < entries.length) {
       const i = next++;
-      const { urn, definition } = entries[i];
-      const stored = (await client.getEntity(urn, ['propertyDefinition']))?.aspects.propertyDefinition as PropertyDefinition | undefined;
+      const { urn, definition, constraints } = entries[i];
+      const aspects = (await client.getEntity(urn, ['propertyDefinition', 'structuredPropertyConstraints']))?.aspects;
+      const stored = aspects?.propertyDefinition as PropertyDefinition | undefined;
       const kind = classify(stored, definition);
       planned[i] = { urn, definition, kind, previousVersion: stored?.version, stored };
       if (kind === 'new-version') planned[i].impact = await impactOf(client, stored!.qualifiedName);
+      if (constraints !== undefined) planned[i].rules = rulesPlan(aspects?.structuredPropertyConstraints as StructuredPropertyConstraints | undefined, constraints);
     }
   };
   await Promise.all(Array.from({ length: Math.min(8, entries.length) }, lane));
@@ -86,11 +128,52 @@ function fileFieldOf(message: string): string {
   return rules.find(([re]) => re.test(message))?.[1] ?? '(entry)';
 }
 
-/** Every rule each planned definition breaks — its own shape, and breaking changes to the stored one — with entry and field. */
+/**
+ * Every rule each planned definition breaks — its own shape, and breaking changes to the stored one — and every rule
+ * its `constraints:` break against that definition, with entry and field.
+ */
 export function planProblems(planned: PlannedChange[]): FileProblem[] {
   return planned.flatMap((c, i) => {
     const urnId = c.urn.replace(/^urn:li:structuredProperty:/, '');
     const messages = [...checkDefinitionShape(urnId, c.definition), ...(c.stored ? breakingChanges(c.stored, c.definition) : [])];
-    return messages.map((message) => ({ entry: i + 1, entryId: `id ${urnId}`, field: fileFieldOf(message), message }));
+    const rules = c.rules?.next;
+    const ruleMessages = rules && c.rules!.change === 'set' ? checkConstraintsShape(c.definition, rules) : [];
+    return [
+      ...messages.map((message) => ({ entry: i + 1, entryId: `id ${urnId}`, field: fileFieldOf(message), message })),
+      ...ruleMessages.map((message) => ({ entry: i + 1, entryId: `id ${urnId}`, field: rulesFieldOf(message, rules!), message })),
+    ];
+  });
+}
+
+/** Previews every rule change the server can judge before anything is written (a few at a time), into each plan. */
+export async function previewAllRules(client: TesseraClient, planned: PlannedChange[]): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < planned.length) {
+      const c = planned[next++];
+      const preview = await previewRules(client, c);
+      if (preview) c.rules!.preview = preview;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, planned.length) }, lane));
+}
+
+/** What a preview says against the rules, in one phrase (undefined when they would apply). */
+export function describeRefusal(p: RulesPreview): string | undefined {
+  if (p.applied) return undefined;
+  const { entities, samples } = p.breaking;
+  const breaking = entities > 0 ? [`${entities} entit${entities === 1 ? 'y holds' : 'ies hold'} values that would break them (e.g. ${samples.join(', ')})`] : [];
+  return [...breaking, ...p.problems].join('; ');
+}
+
+/** The rule changes the server's preview refuses, as problems of their entries (nothing is written then). */
+export function rulesRefusals(planned: PlannedChange[]): FileProblem[] {
+  return planned.flatMap((c, i) => {
+    const preview = c.rules?.preview;
+    const refusal = preview && describeRefusal(preview);
+    if (!refusal) return [];
+    const urnId = c.urn.replace(/^urn:li:structuredProperty:/, '');
+    const fix = preview.breaking.entities > 0 ? '; fix those values first (for instance with `tessera import`), or give the definition a new version' : '';
+    return [{ entry: i + 1, entryId: `id ${urnId}`, field: 'constraints', message: `${refusal}${fix}` }];
   });
 }

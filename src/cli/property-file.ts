@@ -1,10 +1,15 @@
-/** The structured property YAML file of `tessera properties`: entries to `propertyDefinition` aspects and back. */
+/**
+ * The structured property YAML file of `tessera properties`: entries to `propertyDefinition` aspects (and their
+ * `constraints:` to `structuredPropertyConstraints`) and back.
+ */
 import { z } from 'zod';
 import { entityTypeUrn, entityTypeUrnToName, findEntityType } from '../model/entity-types.js';
 import { isValueKind, VALUE_KINDS, valueTypeUrn } from '../model/value-types.js';
 import type { PropertyDefinition } from '../model/aspects/property-definition.js';
 import { CliError } from './cli-error.js';
 import { entryIdOf, refuseFile, zodProblems, type FileProblem } from './file-problems.js';
+import { platformUrnOf, rulesEntry, RulesEntrySchema, type Rules, type RulesEntry } from './property-rules.js';
+import type { StructuredPropertyConstraints } from '../model/aspects/structured-property-constraints.js';
 
 const STRUCTURED_PROPERTY_PREFIX = 'urn:li:structuredProperty:';
 
@@ -24,8 +29,16 @@ export const PropertyEntrySchema = z.strictObject({
   version: text('version').optional(),
   immutable: z.boolean().optional(),
   type_qualifier: z.strictObject({ allowed_types: z.array(z.string()) }).optional(),
+  constraints: RulesEntrySchema.nullable().optional(),
 });
 export type PropertyEntry = z.input<typeof PropertyEntrySchema>;
+
+/** One entry read: the URN, its definition and its rules (undefined: leave the stored rules alone; null: clear them). */
+export interface ParsedProperty {
+  urn: string;
+  definition: PropertyDefinition;
+  constraints?: Rules | null;
+}
 
 /** A problem in one entry, naming the field at fault. */
 export class EntryProblem extends Error {
@@ -54,8 +67,23 @@ function toEntityTypeUrn(field: string, name: string): string {
   return entityTypeUrn(def.name);
 }
 
-/** The URN an entry addresses and the definition it writes; throws EntryProblem. */
-export function toDefinition(entry: z.output<typeof PropertyEntrySchema>): { urn: string; definition: PropertyDefinition } {
+/** The rules of a `constraints:` mapping, names made URNs; `null` and `{}` both clear the rules. */
+function toRules(entry: RulesEntry | null): Rules | null {
+  if (entry === null || Object.keys(entry).length === 0) return null;
+  const rules: Rules = { ...entry };
+  if (entry.requiredEntityTypes) rules.requiredEntityTypes = entry.requiredEntityTypes.map((t, i) => toEntityTypeUrn(`constraints.requiredEntityTypes[${i}]`, t));
+  if (entry.requiredPlatforms) {
+    rules.requiredPlatforms = entry.requiredPlatforms.map((p, i) => {
+      const urn = platformUrnOf(p);
+      if (!urn) throw new EntryProblem(`constraints.requiredPlatforms[${i}]`, `${p} is not a data platform (a name such as hive, or urn:li:dataPlatform:hive)`);
+      return urn;
+    });
+  }
+  return rules;
+}
+
+/** The URN an entry addresses, the definition it writes and its rules; throws EntryProblem. */
+export function toDefinition(entry: z.output<typeof PropertyEntrySchema>): ParsedProperty {
   if (!entry.id && !entry.urn) throw new EntryProblem('id', 'either id or urn is required');
   let urn: string;
   if (entry.urn) {
@@ -94,14 +122,17 @@ export function toDefinition(entry: z.output<typeof PropertyEntrySchema>): { urn
   if (entry.type_qualifier) {
     definition.typeQualifier = { allowedTypes: entry.type_qualifier.allowed_types.map((t, i) => toEntityTypeUrn(`type_qualifier.allowed_types[${i}]`, t)) };
   }
-  return { urn, definition };
+  return { urn, definition, ...(entry.constraints !== undefined && { constraints: toRules(entry.constraints) }) };
 }
 
 const shortValueType = (urn: string) => /^urn:li:dataType:(?:service|datahub)\.([a-z_]+)$/.exec(urn)?.[1] ?? urn;
 const shortEntityType = (urn: string) => entityTypeUrnToName(urn) ?? urn;
 
-/** A stored definition as a file entry; `valuesAsText` prints allowed values as text (for display), else keeps numbers. */
-export function toEntry(urn: string, d: PropertyDefinition, opts: { valuesAsText?: boolean } = {}): Record<string, unknown> {
+/**
+ * A stored definition as a file entry; `valuesAsText` prints allowed values as text (for display), else keeps numbers.
+ * Stored rules (`constraints`), when given, become the entry's `constraints:`.
+ */
+export function toEntry(urn: string, d: PropertyDefinition, opts: { valuesAsText?: boolean; constraints?: StructuredPropertyConstraints } = {}): Record<string, unknown> {
   const entry: Record<string, unknown> = { urn, qualified_name: d.qualifiedName, type: shortValueType(d.valueType) };
   if (d.cardinality !== undefined) entry.cardinality = d.cardinality;
   if (d.displayName !== undefined) entry.display_name = d.displayName;
@@ -116,16 +147,18 @@ export function toEntry(urn: string, d: PropertyDefinition, opts: { valuesAsText
   if (d.version !== undefined) entry.version = d.version;
   if (d.immutable !== undefined) entry.immutable = d.immutable;
   if (d.typeQualifier?.allowedTypes) entry.type_qualifier = { allowed_types: d.typeQualifier.allowedTypes.map(shortEntityType) };
+  const rules = rulesEntry(opts.constraints);
+  if (rules) entry.constraints = rules;
   return entry;
 }
 
 /** Parses a whole file (a YAML list) or refuses it with every problem: file name, entry and field. */
-export function parsePropertyFile(file: string, raw: unknown): { urn: string; definition: PropertyDefinition }[] {
+export function parsePropertyFile(file: string, raw: unknown): ParsedProperty[] {
   if (!Array.isArray(raw)) {
     throw new CliError(`${file}: expected a YAML list of structured properties (each "- id: …"), got ${raw === null || raw === undefined ? 'an empty file' : typeof raw}`);
   }
   const problems: FileProblem[] = [];
-  const out: { urn: string; definition: PropertyDefinition }[] = [];
+  const out: ParsedProperty[] = [];
   raw.forEach((item, i) => {
     const id = entryIdOf(item);
     if (!item || typeof item !== 'object' || Array.isArray(item)) {

@@ -1,6 +1,7 @@
-/** `tessera properties list`: every structured property definition (or only URNs), optionally written as an upsert-ready YAML file. */
+/** `tessera properties list`: every structured property definition with its rules (or only URNs), optionally written as an upsert-ready YAML file. */
 import { existsSync } from 'node:fs';
 import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
+import type { StructuredPropertyConstraints } from '../../model/aspects/structured-property-constraints.js';
 import type { CliContext } from '../cli-context.js';
 import { CliError } from '../cli-error.js';
 import { toEntry } from '../property-file.js';
@@ -36,15 +37,16 @@ export interface ListOptions {
 
 export async function runPropertiesList(ctx: CliContext, opts: ListOptions): Promise<void> {
   const client = ctx.client();
-  const found: { urn: string; definition: PropertyDefinition; deleted: boolean }[] = [];
-  for await (const e of client.scrollEntities('structuredProperty', { aspects: ['propertyDefinition', 'status'], includeSoftDelete: !!opts.includeDeleted })) {
+  const found: { urn: string; definition: PropertyDefinition; constraints?: StructuredPropertyConstraints; deleted: boolean }[] = [];
+  for await (const e of client.scrollEntities('structuredProperty', { aspects: ['propertyDefinition', 'status', 'structuredPropertyConstraints'], includeSoftDelete: !!opts.includeDeleted })) {
     const definition = e.aspects.propertyDefinition as PropertyDefinition | undefined;
+    const constraints = e.aspects.structuredPropertyConstraints as StructuredPropertyConstraints | undefined;
     const deleted = (e.aspects.status as { removed?: boolean } | undefined)?.removed === true;
-    if (definition) found.push({ urn: e.urn, definition, deleted });
+    if (definition) found.push({ urn: e.urn, definition, constraints, deleted });
   }
   if (opts.toFile) {
     // Numbers stay numbers in the file, so `properties upsert -f` accepts it unchanged.
-    const entries = found.map((p) => toEntry(p.urn, p.definition));
+    const entries = found.map((p) => toEntry(p.urn, p.definition, { constraints: p.constraints }));
     const merged = existsSync(opts.toFile) ? mergeEntries(opts.toFile, readYamlFile(opts.toFile), entries) : undefined;
     writeYamlFile(opts.toFile, merged?.entries ?? entries);
     if (ctx.json()) ctx.printJson({ file: opts.toFile, count: found.length, ...(merged && { replaced: merged.replaced, kept: merged.kept }) });
@@ -57,7 +59,7 @@ export async function runPropertiesList(ctx: CliContext, opts: ListOptions): Pro
     else found.forEach((p) => ctx.io.out(p.deleted ? `${p.urn} (soft-deleted)` : p.urn));
     return;
   }
-  const entries = found.map((p) => ({ ...toEntry(p.urn, p.definition, { valuesAsText: true }), ...(p.deleted && { deleted: true }) }));
+  const entries = found.map((p) => ({ ...toEntry(p.urn, p.definition, { valuesAsText: true, constraints: p.constraints }), ...(p.deleted && { deleted: true }) }));
   if (ctx.json()) ctx.printJson(entries);
   else entries.forEach((e) => ctx.printJson(e));
 }
