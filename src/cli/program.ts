@@ -215,6 +215,8 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .option('--property <qualifiedName>', 'a structured property to export as a column (repeatable, in order)', collect, [])
     .option('--no-tags', 'leave out the tags column')
     .option('--include-soft-deleted', 'export soft-deleted entities too')
+    .option('--missing <qualifiedName>', 'only entities that miss a value of this property where its rules require one (as `properties compliance` counts them)')
+    .option('--invalid <qualifiedName>', 'only entities holding a value of this property that breaks its rules')
     .option('-o, --output <file>', 'write to this file (default: stdout)')
     .action((o) => runExport(ctx, o));
 

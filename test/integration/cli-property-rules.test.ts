@@ -241,17 +241,14 @@ describe('tessera properties compliance', () => {
     ]);
     expect(lines.slice(2, 6)).toEqual(['', `${RET}: 1 missing:`, `  ${ds(3)}`, 'List them all as CSV:']);
     const hint = lines[6];
-    expect(hint).toContain(`curl -G -H "Authorization: Bearer $TESSERA_TOKEN" '${app.url}/gms/openapi/v3/export/dataset'`);
-    expect(hint).toContain('"condition":"NOT_EXISTS"');
+    expect(hint).toBe(`  tessera export --type dataset --missing ${RET} --property ${RET} -o ${RET}-missing.csv`);
 
     // The hint lists exactly the missing ones: the hive dataset without a value, not the kafka one.
-    const url = new URL(/'(http[^']+)'/.exec(hint)![1]);
-    for (const [, param] of hint.matchAll(/--data-urlencode '([^']+)'/g)) {
-      const at = param.indexOf('=');
-      url.searchParams.append(param.slice(0, at), param.slice(at + 1));
-    }
-    const csv = await (await fetch(url, { headers: { authorization: `Bearer ${app.token}` } })).text();
-    expect(csv.trim().split('\n').slice(1).map((row) => /^"([^"]*)"/.exec(row)?.[1])).toEqual([ds(3)]);
+    const exported = await runCli(['export', '--type', 'dataset', '--missing', RET, '--property', RET], env);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout.trim().split('\n').slice(1).map((row) => /^"([^"]*)"/.exec(row)?.[1])).toEqual([ds(3)]);
+    const invalid = await runCli(['export', '--type', 'dataset', '--invalid', RET], env);
+    expect(invalid.stdout.trim().split('\n')).toHaveLength(1);
   });
 
   it('answers the report as JSON, named properties only, with as many samples as asked', async () => {

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CliContext } from '../cli-context.js';
+import { CliError } from '../cli-error.js';
 
 export interface ExportOptions {
   type: string;
@@ -12,12 +13,32 @@ export interface ExportOptions {
   tags: boolean;
   includeSoftDeleted?: boolean;
   output?: string;
+  /** Only entities that miss a value of this property where it is required (as the compliance report counts them). */
+  missing?: string;
+  /** Only entities holding a value of this property that breaks its rules. */
+  invalid?: string;
+}
+
+/** `--missing` / `--invalid` as search filters: the platforms a requirement covers come from the property's rules. */
+async function complianceFilters(ctx: CliContext, opts: ExportOptions): Promise<string | undefined> {
+  if (!opts.missing && !opts.invalid) return undefined;
+  if (opts.missing && opts.invalid) throw new CliError('Say --missing or --invalid, not both (export them one after the other)');
+  const qn = (opts.missing ?? opts.invalid)!.replace(/^urn:li:structuredProperty:/, '');
+  const field = `structuredProperties.${qn}`;
+  if (opts.invalid) return JSON.stringify([{ and: [{ field, condition: 'INVALID' }] }]);
+  const aspects = (await ctx.client().getEntity(`urn:li:structuredProperty:${qn}`, ['propertyDefinition', 'structuredPropertyConstraints']))?.aspects;
+  if (!aspects?.propertyDefinition) throw new CliError(`Structured property ${qn} does not exist`);
+  const rules = aspects.structuredPropertyConstraints as { required?: boolean; requiredPlatforms?: string[] } | undefined;
+  const allowed = (aspects.propertyDefinition as { allowedPlatforms?: string[] }).allowedPlatforms ?? [];
+  const platforms = rules?.required && rules.requiredPlatforms?.length ? rules.requiredPlatforms : allowed;
+  return JSON.stringify([{ and: [{ field, condition: 'NOT_EXISTS' }, ...(platforms.length > 0 ? [{ field: 'platform', values: platforms }] : [])] }]);
 }
 
 export async function runExport(ctx: CliContext, opts: ExportOptions): Promise<void> {
+  const orFilters = await complianceFilters(ctx, opts);
   const res = await ctx.client().stream(`/openapi/v3/export/${encodeURIComponent(opts.type)}`, {
     accept: 'text/csv',
-    query: { query: opts.query, property: opts.property, tags: String(opts.tags), includeSoftDelete: opts.includeSoftDeleted ? 'true' : undefined },
+    query: { query: opts.query, orFilters, property: opts.property, tags: String(opts.tags), includeSoftDelete: opts.includeSoftDeleted ? 'true' : undefined },
   });
   const body = Readable.fromWeb(res.body as any);
   let lines = 0;

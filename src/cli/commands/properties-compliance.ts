@@ -3,7 +3,6 @@
  * a value or hold one that breaks its rules (no names: every required property), a few of each by URN, and how to
  * list them all. `--fail-on-missing` makes any missing or invalid value exit code 1, for stewards' CI.
  */
-import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
 import type { CliContext } from '../cli-context.js';
 import { CliError } from '../cli-error.js';
 
@@ -36,31 +35,14 @@ function table(rows: string[][]): string[] {
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  '));
 }
 
-/** The platforms the report counts entities of: the required ones, else those the definition allows (none: any). */
-async function platformsOf(ctx: CliContext, p: PropertyCompliance): Promise<string[]> {
-  if (p.required && p.constraints?.requiredPlatforms?.length) return p.constraints.requiredPlatforms;
-  const definition = (await ctx.client().getEntity(p.urn, ['propertyDefinition']))?.aspects.propertyDefinition as PropertyDefinition | undefined;
-  return definition?.allowedPlatforms ?? [];
-}
-
-/**
- * The REST export of one entity type's entities that miss a value or hold an invalid one: the missing ones are those
- * without the field (on the counted platforms), the invalid ones match the INVALID condition.
- */
-function listAllHint(server: string, p: PropertyCompliance, entityType: string, platforms: string[]): string {
-  const field = `structuredProperties.${p.qualifiedName}`;
-  const onPlatforms = platforms.length > 0 ? [{ field: 'platform', values: platforms }] : [];
-  const orFilters = [
-    ...(p.missing > 0 ? [{ and: [{ field, condition: 'NOT_EXISTS' }, ...onPlatforms] }] : []),
-    ...(p.invalid > 0 ? [{ and: [{ field, condition: 'INVALID' }] }] : []),
-  ];
-  return `curl -G -H "Authorization: Bearer $TESSERA_TOKEN" '${server}/openapi/v3/export/${entityType}' --data-urlencode 'property=${p.qualifiedName}' --data-urlencode '${`orFilters=${JSON.stringify(orFilters)}`}'`;
+/** The `tessera export` that lists every entity of one type in a state (missing or invalid) as CSV. */
+function listAllHint(p: PropertyCompliance, entityType: string, state: 'missing' | 'invalid'): string {
+  return `tessera export --type ${entityType} --${state} ${p.qualifiedName} --property ${p.qualifiedName} -o ${p.qualifiedName}-${state}.csv`;
 }
 
 async function printReport(ctx: CliContext, report: PropertyCompliance[]): Promise<void> {
   const rows = report.map((p) => [p.qualifiedName, p.required ? 'yes' : 'no', p.applicable, p.compliant, p.missing, p.invalid].map(String));
   for (const line of table([COLUMNS, ...rows])) ctx.io.out(line);
-  const server = ctx.client().server;
   for (const p of report) {
     if (p.missing === 0 && p.invalid === 0) continue;
     ctx.io.out('');
@@ -70,9 +52,8 @@ async function printReport(ctx: CliContext, report: PropertyCompliance[]): Promi
       ctx.io.out(`${p.qualifiedName}: ${count} ${state}${some}`);
       for (const urn of samples) ctx.io.out(`  ${urn}`);
     }
-    const platforms = await platformsOf(ctx, p);
     ctx.io.out(`List them all as CSV${p.entityTypes.length === 1 ? '' : ' (one export per entity type)'}:`);
-    for (const type of p.entityTypes) ctx.io.out(`  ${listAllHint(server, p, type, platforms)}`);
+    for (const type of p.entityTypes) for (const state of ['missing', 'invalid'] as const) if (p[state] > 0) ctx.io.out(`  ${listAllHint(p, type, state)}`);
   }
 }
 
