@@ -219,7 +219,7 @@ describe('CSV import', () => {
   });
 });
 
-describe('the README worked example', () => {
+describe('finding missing values with a query string', () => {
   it('finds the datasets that miss a property, exports them, fills the column and imports it', async () => {
     const missing = `origin:PROD AND NOT _exists_:structuredProperties.${RETENTION.replace(/\./g, '_')}`;
     const exported = (await csvOf(`query=${encodeURIComponent(missing)}&property=${RETENTION}&tags=false`)).text.trimEnd().split('\r\n');

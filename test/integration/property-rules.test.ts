@@ -129,6 +129,11 @@ describe('every write path enforces the rules', () => {
     const b = await app.post('/openapi/v3/entity/dataset?async=false', [{ urn: ds(8), structuredProperties: { value: { properties: [{ propertyUrn: sp(RET), values: [{ double: -1 }] }] } } }]);
     expect(b.status).toBe(400);
     expect(b.text).toContain('breaks rule min');
+    // The original's emitter wire (ingestProposal) is the same write path.
+    const proposal = { entityType: 'dataset', entityUrn: ds(8), changeType: 'UPSERT', aspectName: 'structuredProperties', aspect: { value: JSON.stringify({ properties: [{ propertyUrn: sp(RET), values: [{ double: 4000 }] }] }), contentType: 'application/json' } };
+    const wire = await app.post('/gms/aspects?action=ingestProposal', { proposal, async: 'false' });
+    expect(wire.status).toBe(422); // the original's Rest.li status for a refused proposal
+    expect(wire.text).toContain('breaks rule max: must be at most 3650');
     const csv = `urn,${RET}\r\n"${ds(8)}",99999\r\n"${ds(9)}",90\r\n`;
     const imp = await app.post('/openapi/v3/import/dataset?waitForSearch=true', { csv });
     expect(imp.status, imp.text).toBe(200);
