@@ -89,7 +89,7 @@ export function migrateValues(values: Primitive[], next: PropertyDefinition, con
       dropped.push({ value: shown, reason: `cannot be a ${kind ?? 'value'} of the new version` });
       continue;
     }
-    const problem = checkValueType(propertyUrn, next, candidate) ?? checkAllowedValue(propertyUrn, next, candidate) ?? (constraints ? valueProblems(next, constraints, candidate)[0] : undefined);
+    const problem = checkValueType(propertyUrn, next, candidate) ?? checkAllowedValue(propertyUrn, next, candidate) ?? (constraints ? valueProblems(next, constraints, candidate).map((r) => `breaks rule ${r}`)[0] : undefined);
     if (problem) {
       dropped.push({ value: shown, reason: problem });
       continue;

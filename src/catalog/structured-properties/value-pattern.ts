@@ -35,17 +35,18 @@ function translate(pattern: string): string {
   let depth = 0;
   let out = '';
   let canRepeat = false;
-  const fail = (why: string): never => {
-    throw new PatternError(`${why} at character ${i + 1}`);
+  const fail = (why: string, at = i): never => {
+    throw new PatternError(`${why} at character ${at + 1}`);
   };
   const escapeAt = (inClass: boolean): string => {
+    const at = i;
     const c = chars[++i];
-    if (c === undefined) fail('a pattern cannot end with a backslash');
+    if (c === undefined) fail('a pattern cannot end with a backslash', at);
     if (SHORTHANDS.has(c)) {
-      if (inClass) fail(`\\${c} is not allowed inside [ ]; write a range such as 0-9`);
+      if (inClass) fail(`\\${c} is not allowed inside [ ]; write a range such as 0-9`, at);
       return `\\${c}`;
     }
-    if (isWordChar(c)) fail(`\\${c} is not supported (escapes: \\d \\w \\s and their capitals, or a backslash before punctuation)`);
+    if (isWordChar(c)) fail(`\\${c} is not supported (escapes: \\d \\w \\s and their capitals, or a backslash before punctuation)`, at);
     return literal(c);
   };
   while (i < chars.length) {
