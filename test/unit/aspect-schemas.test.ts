@@ -172,6 +172,10 @@ const cases: Record<string, { valid: Record<string, unknown>; wrongType: Record<
       cardinality: 'MANY',
     },
   },
+  structuredPropertyConstraints: {
+    valid: { required: true, requiredPlatforms: ['urn:li:dataPlatform:hive'], min: 1, max: 3650, pattern: '[a-z]+', minLength: 1, maxLength: 10, after: '2020-01-01', before: '2030-01-01', minCount: 1, maxCount: 3, lastModified: stamp },
+    wrongType: { min: '1' },
+  },
   structuredPropertySettings: {
     valid: {
       isHidden: false,
@@ -395,6 +399,7 @@ const EXPECTED_ASPECTS = [
   'structuredPropertyKey',
   'propertyDefinition',
   'structuredPropertySettings',
+  'structuredPropertyConstraints',
   'institutionalMemory',
   'structuredProperties',
   'ownership',

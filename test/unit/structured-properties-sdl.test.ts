@@ -18,9 +18,9 @@ describe('structured property SDL stays in step with the aspect schemas', () => 
     expect(fieldsOf('StructuredPropertySettingsInput')).toEqual(booleans);
   });
 
-  it('every create input field is a definition field, except the id and the settings', () => {
+  it('every create input field is a definition field, except the id, the settings and the rules (their own aspects)', () => {
     const defFields = new Set(Object.keys(PropertyDefinitionSchema.shape));
-    expect(fieldsOf('CreateStructuredPropertyInput').filter((f) => !defFields.has(f))).toEqual(['id', 'settings']);
+    expect(fieldsOf('CreateStructuredPropertyInput').filter((f) => !defFields.has(f))).toEqual(['constraints', 'id', 'settings']);
   });
 
   it('every definition output field is a definition field', () => {
