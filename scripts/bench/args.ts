@@ -21,11 +21,12 @@ export interface BenchArgs {
 
 export const USAGE = `usage: npm run bench -- [--datasets N] [--definitions N] [--seconds S] [--warmup S] [--concurrency C]
   [--only row,row] [--scale] [--no-build] [--keep] [--cpu-prof] [--no-count-calls] [--prefix p_]
-rows: bulk, rest-get, graphql-get, graphql-filter, rest-query, facets, search-page, rmw, reindex, cli, relevance
+rows: bulk, rest-get, graphql-get, graphql-filter, rest-query, facets, search-page, search-words, autocomplete, rmw, reindex, cli, export, import, relevance, compliance
+  (compliance loads 1,000,000 datasets under <prefix>compliance_ once; --keep keeps them for the next run)
 --scale: 1,000,000 datasets and 10,000 definitions unless --datasets / --definitions say otherwise.
 Environment: BENCH_BASE_URL (use a running Tessera, then AUTH_SECRET must be its secret), OPENSEARCH_URL.`;
 
-export const ROWS = ['bulk', 'rest-get', 'graphql-get', 'graphql-filter', 'rest-query', 'facets', 'search-page', 'search-words', 'autocomplete', 'rmw', 'reindex', 'cli', 'export', 'import', 'relevance'] as const;
+export const ROWS = ['bulk', 'rest-get', 'graphql-get', 'graphql-filter', 'rest-query', 'facets', 'search-page', 'search-words', 'autocomplete', 'rmw', 'reindex', 'cli', 'export', 'import', 'relevance', 'compliance'] as const;
 
 export function parseBenchArgs(argv: string[]): BenchArgs | string {
   const a: BenchArgs = {

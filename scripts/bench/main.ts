@@ -47,7 +47,7 @@ async function main(): Promise<number> {
     const seed = await seedCatalog(c, args.definitions);
     const calls = args.countCalls && !baseUrl ? await countCalls(c, secret, callRows(args)) : [];
     if (READ_ROWS.some((row) => wants(args, row))) thin = await startThinLayer(opensearch, datasetIndex(c));
-    const startJudged = baseUrl ? undefined : (prefix: string) => startTessera({ opensearchUrl: opensearch, prefix, secret, name: 'tessera-judged' });
+    const startJudged = baseUrl ? undefined : (prefix: string, name = 'tessera-judged') => startTessera({ opensearchUrl: opensearch, prefix, secret, name });
     const { rows, extra } = await runRows(c, args, thin, startJudged);
     process.stdout.write(`\n${header}\n\n${formatTable(rows)}\n\nCPU columns: microseconds of CPU per unit of the OpenSearch process / of the service process, from /proc/<pid>/stat.\n`);
     for (const f of (extra.failures as string[]) ?? []) process.stdout.write(`FAILED ${f}\n`);

@@ -13,6 +13,7 @@ import { runCliRow } from './cli-row.js';
 import { runRmw } from './rmw.js';
 import { runRelevanceRow } from './relevance-row.js';
 import { runExportRow, runImportRow } from './csv-rows.js';
+import { runComplianceRow } from './compliance-row.js';
 import type { Running } from './processes.js';
 import { ratioOf, verdictOf, type SideFigures } from './stats.js';
 import type { Row } from './table.js';
@@ -85,8 +86,8 @@ async function guard(c: BenchContext, failures: string[], name: string, run: () 
   }
 }
 
-/** `startJudged` starts another Tessera on a given prefix (the relevance row's own catalog); absent with BENCH_BASE_URL. */
-export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: string; pid: number }, startJudged?: (prefix: string) => Promise<Running>): Promise<RowsResult> {
+/** `startJudged` starts another Tessera on a given prefix (the relevance and compliance rows' own catalogs; `name` names its log); absent with BENCH_BASE_URL. */
+export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: string; pid: number }, startJudged?: (prefix: string, name?: string) => Promise<Running>): Promise<RowsResult> {
   const rows: Row[] = [];
   const failures: string[] = [];
   const extra: Record<string, unknown> = { failures };
@@ -179,6 +180,13 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
     const { row, figures } = await runRelevanceRow(c, startJudged, args.keep);
     rows.push(row);
     extra.relevance = figures;
+  });
+  if (wants(args, 'compliance')) await guard(c, failures, 'compliance', async () => {
+    c.progress('compliance: the REST compliance report of one required property over 1,000,000 datasets vs the same aggregation raw');
+    if (!startJudged) throw new Error('needs a Tessera process of its own on another prefix: not available with BENCH_BASE_URL');
+    const { row, figures } = await runComplianceRow(c, startJudged, args.keep);
+    rows.push(row);
+    extra.compliance = figures;
   });
   return { rows, extra };
 }

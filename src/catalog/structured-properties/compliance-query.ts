@@ -75,6 +75,13 @@ export function missingQuery(info: DefinitionInfo): Dsl {
   return { bool: { filter: [applicableQuery(info)], must_not: [{ exists: { field: indexFieldOf(info.definition) } }] } };
 }
 
+/** The queries of a compliance count: applicable, missing, invalid (undefined when nothing can be invalid); compliant is the rest. */
+export function complianceQueries(info: DefinitionInfo): { applicable: Dsl; missing: Dsl; invalid?: Dsl } {
+  const invalid = invalidQuery(info);
+  const applicable = applicableQuery(info);
+  return { applicable, missing: missingQuery(info), ...(invalid && { invalid: { bool: { filter: [applicable, { exists: { field: indexFieldOf(info.definition) } }, invalid] } } }) };
+}
+
 /** The named buckets of a compliance count: entities that comply, miss a value, or hold an invalid one. */
 export function complianceBuckets(info: DefinitionInfo): Record<'COMPLIANT' | 'MISSING' | 'INVALID', Dsl> {
   const exists = { exists: { field: indexFieldOf(info.definition) } };

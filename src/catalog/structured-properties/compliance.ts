@@ -1,7 +1,7 @@
 /**
  * The compliance report: for each asked-for property (or every required one), how many entities it applies to comply,
- * miss a value or hold an invalid one, with a few of each by URN. Two engine calls whatever the catalog's size: one
- * for the definitions, one aggregation for the counts.
+ * miss a value or hold an invalid one, with a few of each by URN. Counted by the index whatever the catalog's size:
+ * three plain counting queries per property, side by side (a filters aggregation would collect every document).
  */
 import { notFound, validationError } from '../../errors.js';
 import { structuredPropertyUrn } from '../../model/urn.js';
@@ -10,7 +10,7 @@ import type { PropertyDefinition } from '../../model/aspects/property-definition
 import type { CatalogDeps } from '../catalog-deps.js';
 import { infoFromDoc, loadDefinitions, type DefinitionInfo, type PropertyConstraintsValue } from '../definitions.js';
 import { NOT_SOFT_DELETED } from '../search/search-entities.js';
-import { applicableEntityTypes, complianceBuckets } from './compliance-query.js';
+import { applicableEntityTypes, complianceQueries } from './compliance-query.js';
 
 export interface ComplianceInput {
   /** Property URNs or qualified names; every required property when empty. */
@@ -63,19 +63,32 @@ async function requiredDefinitions(services: CatalogDeps): Promise<DefinitionInf
     .filter((i: DefinitionInfo | undefined): i is DefinitionInfo => !!i && !i.removed && i.constraints?.required === true);
 }
 
+/** The three counts of one property, each a plain query the index answers from its postings (no per-document collect). */
+async function countsOf(services: CatalogDeps, info: DefinitionInfo, samples: number) {
+  const types = applicableEntityTypes(info).filter((t) => findEntityType(t) !== undefined);
+  if (types.length === 0) return { applicable: 0, missing: 0, invalid: 0, missingSamples: [], invalidSamples: [] };
+  const q = complianceQueries(info);
+  const run = (query: object, size: number) =>
+    services.store.search(types, { size, track_total_hits: true, ...(size > 0 && { _source: ['urn'], sort: [{ urn: 'asc' }] }), query: { bool: { filter: [NOT_SOFT_DELETED, query] } } });
+  const [applicable, missing, invalid] = await Promise.all([run(q.applicable, 0), run(q.missing, samples), q.invalid ? run(q.invalid, samples) : undefined]);
+  const named = (res: any): string[] => (res?.hits.hits ?? []).map((h: { _source: { urn: string } }) => h._source.urn);
+  return {
+    applicable: applicable.hits.total.value as number,
+    missing: missing.hits.total.value as number,
+    invalid: (invalid?.hits.total.value as number | undefined) ?? 0,
+    missingSamples: named(missing),
+    invalidSamples: named(invalid),
+  };
+}
+
 export async function propertyCompliance(services: CatalogDeps, input: ComplianceInput = {}): Promise<PropertyCompliance[]> {
   const samples = input.samples ?? 10;
   if (!Number.isInteger(samples) || samples < 0 || samples > MAX_SAMPLES) throw validationError(`samples must be a whole number from 0 to ${MAX_SAMPLES}, got ${samples}`);
   const infos = input.properties?.length ? await definitionsAsked(services, input.properties) : await requiredDefinitions(services);
-  const types = [...new Set(infos.flatMap(applicableEntityTypes))].filter((t) => findEntityType(t) !== undefined);
-  if (infos.length === 0 || types.length === 0) return [];
-  const sampleAgg = { samples: { top_hits: { size: samples, _source: ['urn'], sort: [{ urn: 'asc' }] } } };
-  const aggs = Object.fromEntries(infos.map((info, i) => [`p${i}`, { filters: { filters: complianceBuckets(info) }, ...(samples > 0 && { aggs: sampleAgg }) }]));
-  const res = await services.store.search(types, { size: 0, track_total_hits: false, query: NOT_SOFT_DELETED, aggs });
+  // Every count of every property at once: the engine answers them side by side.
+  const counted = await Promise.all(infos.map((info) => countsOf(services, info, samples)));
   return infos.map((info, i) => {
-    const b = res.aggregations?.[`p${i}`]?.buckets ?? {};
-    const count = (k: string) => (b[k]?.doc_count as number | undefined) ?? 0;
-    const named = (k: string) => ((b[k]?.samples?.hits?.hits ?? []) as { _source: { urn: string } }[]).map((h) => h._source.urn);
+    const c = counted[i];
     const def = info.definition as PropertyDefinition;
     return {
       urn: info.urn,
@@ -84,12 +97,12 @@ export async function propertyCompliance(services: CatalogDeps, input: Complianc
       required: info.constraints?.required === true,
       entityTypes: applicableEntityTypes(info),
       ...(info.constraints && { constraints: info.constraints }),
-      applicable: count('COMPLIANT') + count('MISSING') + count('INVALID'),
-      compliant: count('COMPLIANT'),
-      missing: count('MISSING'),
-      invalid: count('INVALID'),
-      missingSamples: named('MISSING'),
-      invalidSamples: named('INVALID'),
+      applicable: c.applicable,
+      compliant: c.applicable - c.missing - c.invalid,
+      missing: c.missing,
+      invalid: c.invalid,
+      missingSamples: c.missingSamples,
+      invalidSamples: c.invalidSamples,
     };
   });
 }
