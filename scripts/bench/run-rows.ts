@@ -182,7 +182,7 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
     extra.relevance = figures;
   });
   if (wants(args, 'compliance')) await guard(c, failures, 'compliance', async () => {
-    c.progress('compliance: the REST compliance report of one required property over 1,000,000 datasets vs the same aggregation raw');
+    c.progress('compliance: the REST compliance report of one required property over 1,000,000 datasets vs the same three counting queries raw');
     if (!startJudged) throw new Error('needs a Tessera process of its own on another prefix: not available with BENCH_BASE_URL');
     const { row, figures } = await runComplianceRow(c, startJudged, args.keep);
     rows.push(row);
