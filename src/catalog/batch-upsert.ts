@@ -27,6 +27,12 @@ export interface BatchOptions {
   valuesChecked?: boolean;
   /** The caller does not show the written entities (the wire answers `success`): nothing is kept or presented for it. */
   noAnswer?: boolean;
+  /**
+   * The entities as the caller has just read them, with their sequence numbers (a CSV import reads them to plan its
+   * rows): not read again. Each is still replaced only where unchanged since that read; one that changed meanwhile
+   * goes through the per-entity read-modify-write like any race. Changed in place.
+   */
+  existing?: Map<string, VersionedDoc>;
 }
 
 /** Runs `fn` for item `i`, prefixing the message of a catalog error it throws with the item's label. */
@@ -116,7 +122,7 @@ export async function batchUpsert(services: CatalogDeps, entityName: string, ite
   const urns = inputs.map((i) => i.target.urn.raw);
   // The entities, and the checks every write makes first (the definitions the values name, parents), read at once:
   // one `_mget` each for the whole batch.
-  const [existing] = await Promise.all([services.store.mgetVersioned(entityType, urns), precheckWrites(services, inputs, definitions, { propertyUrns: propertyUrnsOf(items), label: opts.label })]);
+  const [existing] = await Promise.all([opts.existing ?? services.store.mgetVersioned(entityType, urns), precheckWrites(services, inputs, definitions, { propertyUrns: propertyUrnsOf(items), label: opts.label })]);
   const groups = groupByUrn(inputs);
   // One bulk write for every entity: new ones created, existing ones replaced where unchanged since the read. Items
   // naming one URN (the wire sends one aspect per proposal) are applied in order to one document, each checked by

@@ -11,7 +11,7 @@ import { CatalogError, validationError } from '../../errors.js';
 import type { PatchOp } from '../../model/json-patch.js';
 import { applyAspectPatch } from '../../model/json-patch.js';
 import { structuredPropertyUrn } from '../../model/urn.js';
-import { UNCHANGED, type EntityDoc } from '../../storage/entity-store.js';
+import { UNCHANGED, type EntityDoc, type VersionedDoc } from '../../storage/entity-store.js';
 import { batchUpsert, type BatchEntityInput } from '../batch-upsert.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { valueKindOf, type DefinitionInfo, type DefinitionMemo } from '../definitions.js';
@@ -208,7 +208,7 @@ export async function importCsv(deps: CatalogDeps, actor: string, input: ImportI
     const checked = await checkChunk(deps, actor, input, cols, chunk);
     await writing;
     if (previous) tally(previous);
-    writing = !report.dryRun && checked.planned.length > 0 ? apply(deps, input, actor, checked.planned, checked.outcomes) : Promise.resolve();
+    writing = !report.dryRun && checked.planned.length > 0 ? apply(deps, input, actor, checked.planned, checked.outcomes, checked.read) : Promise.resolve();
     // A failed write is thrown where it is awaited, after the next chunk's check; until then it is not unhandled.
     writing.catch(() => undefined);
     previous = { ...checked, urns: new Set(chunk.map(urnOf)) };
@@ -223,6 +223,8 @@ interface Checked {
   outcomes: Map<number, RowOutcome>;
   planned: Planned[];
   urns: Set<string>;
+  /** The chunk's entities as read to plan it (with sequence numbers): the batch write uses them rather than read again. */
+  read: Map<string, VersionedDoc>;
 }
 
 /** Reads a chunk's entities in one call and works out, per row, what it changes or why it is refused. */
@@ -241,12 +243,12 @@ async function checkChunk(deps: CatalogDeps, actor: string, input: ImportInput, 
     }
   });
   const valid = targets.filter((t): t is { row: Row; urn: string } => t !== undefined);
-  const current = await deps.store.mget(input.entityType, valid.map((t) => t.urn));
+  const current = await deps.store.mgetVersioned(input.entityType, valid.map((t) => t.urn));
   const planned: Planned[] = [];
   // The definitions the rows name are read once for the chunk, as a batch write reads them.
   const definitions = deps.definitionCache.writeMemo();
   for (const t of valid) {
-    const doc = current.get(t.urn);
+    const doc = current.get(t.urn)?.doc;
     if (!doc) {
       refuse(t.row, t.urn, `Entity ${t.urn} does not exist`);
       continue;
@@ -263,14 +265,16 @@ async function checkChunk(deps: CatalogDeps, actor: string, input: ImportInput, 
       refuse(t.row, t.urn, reasonOf(e));
     }
   }
-  return { rows: chunk.length, outcomes, planned, urns: new Set() };
+  return { rows: chunk.length, outcomes, planned, urns: new Set(), read: current };
 }
 
 /** Writes the planned rows in one batch; if the batch is refused (a race since the preview), row by row, so only the rows at fault are refused. */
-async function apply(deps: CatalogDeps, input: ImportInput, actor: string, planned: Planned[], outcomes: Map<number, RowOutcome>): Promise<void> {
+async function apply(deps: CatalogDeps, input: ImportInput, actor: string, planned: Planned[], outcomes: Map<number, RowOutcome>, read: Map<string, VersionedDoc>): Promise<void> {
   const applied = (p: Planned) => outcomes.set(p.row.line, { ...outcomes.get(p.row.line)!, status: 'applied' });
   try {
-    await batchUpsert(deps, input.entityType, planned.map(itemOf), actor, input.waitForSearch, { noAnswer: true });
+    // The planned rows' entities as read for planning: the batch write builds on them (in place) instead of reading again.
+    const existing = new Map(planned.flatMap((p) => (read.has(p.urn) ? [[p.urn, read.get(p.urn)!] as const] : [])));
+    await batchUpsert(deps, input.entityType, planned.map(itemOf), actor, input.waitForSearch, { noAnswer: true, existing });
     planned.forEach(applied);
     return;
   } catch (e) {
