@@ -1,4 +1,5 @@
 /** The shapes of a structured property definition as the catalog holds it (types only, so any module may name them). */
+import type { StructuredPropertyConstraints } from '../model/aspects/structured-property-constraints.js';
 
 export interface PropertyDefinitionValue {
   qualifiedName: string;
@@ -11,22 +12,8 @@ export interface PropertyDefinitionValue {
   [k: string]: unknown;
 }
 
-/** Tessera's own value rules (`structuredPropertyConstraints`); the shape lives with its schema in model/aspects. */
-export interface PropertyConstraintsValue {
-  required?: boolean;
-  requiredEntityTypes?: string[];
-  requiredPlatforms?: string[];
-  min?: number;
-  max?: number;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  after?: string;
-  before?: string;
-  minCount?: number;
-  maxCount?: number;
-  [k: string]: unknown;
-}
+/** Tessera's own value rules (`structuredPropertyConstraints`), as its schema in model/aspects defines them. */
+export type PropertyConstraintsValue = StructuredPropertyConstraints;
 
 export interface DefinitionInfo {
   urn: string;

@@ -5,21 +5,7 @@
  */
 import type { CliContext } from '../cli-context.js';
 import { CliError } from '../cli-error.js';
-
-interface PropertyCompliance {
-  urn: string;
-  qualifiedName: string;
-  displayName?: string;
-  required: boolean;
-  entityTypes: string[];
-  constraints?: { required?: boolean; requiredPlatforms?: string[] };
-  applicable: number;
-  compliant: number;
-  missing: number;
-  invalid: number;
-  missingSamples: string[];
-  invalidSamples: string[];
-}
+import type { PropertyCompliance } from '../../catalog/structured-properties/compliance.js';
 
 export interface ComplianceOptions {
   properties: string[];
