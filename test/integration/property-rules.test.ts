@@ -92,6 +92,11 @@ describe('rules on a definition', () => {
     const r = await app.get(`/openapi/v3/entity/structuredProperty/${enc(sp(RET))}/structuredPropertyConstraints`);
     expect(r.status, r.text).toBe(200);
     expect(r.body.structuredPropertyConstraints.value).toMatchObject({ required: true, min: 1, max: 3650 });
+    const v2 = await app.get(`/openapi/v2/entity/structuredProperty/${enc(sp(RET))}/structuredPropertyConstraints`);
+    expect(v2.status, v2.text).toBe(200);
+    expect(v2.body.value).toMatchObject({ required: true, requiredPlatforms: ['urn:li:dataPlatform:hive'], min: 1, max: 3650 });
+    const g = await graphqlData(app, `{ structuredProperty(urn: "${sp(RET)}") { constraints { required requiredPlatforms { urn } min max pattern } } }`);
+    expect(g.structuredProperty.constraints).toEqual({ required: true, requiredPlatforms: [{ urn: 'urn:li:dataPlatform:hive' }], min: 1, max: 3650, pattern: null });
     // The generic aspect write of REST v3 is the same write path (rules checked there too).
     const direct = await app.post(`/openapi/v3/entity/structuredProperty/${enc(sp(CODE))}/structuredPropertyConstraints`, { value: { pattern: '[A-Z]{2}-\\d+' } });
     expect(direct.status).toBe(400);
