@@ -76,20 +76,20 @@ export function missingQuery(info: DefinitionInfo): Dsl {
 }
 
 /** The queries of a compliance count: applicable, missing, invalid (undefined when nothing can be invalid); compliant is the rest. */
-export function complianceQueries(info: DefinitionInfo): { applicable: Dsl; missing: Dsl; invalid?: Dsl } {
-  const invalid = invalidQuery(info);
-  const applicable = applicableQuery(info);
-  return { applicable, missing: missingQuery(info), ...(invalid && { invalid: { bool: { filter: [applicable, { exists: { field: indexFieldOf(info.definition) } }, invalid] } } }) };
-}
-
-/** The named buckets of a compliance count: entities that comply, miss a value, or hold an invalid one. */
-export function complianceBuckets(info: DefinitionInfo): Record<'COMPLIANT' | 'MISSING' | 'INVALID', Dsl> {
+export function complianceQueries(info: DefinitionInfo): { applicable: Dsl; missing: Dsl; invalid?: Dsl; compliant: Dsl } {
   const exists = { exists: { field: indexFieldOf(info.definition) } };
   const invalid = invalidQuery(info);
   const applicable = applicableQuery(info);
   return {
-    COMPLIANT: { bool: { filter: [applicable, exists], ...(invalid && { must_not: [invalid] }) } },
-    MISSING: missingQuery(info),
-    INVALID: invalid ? { bool: { filter: [applicable, exists, invalid] } } : MATCH_NONE,
+    applicable,
+    missing: missingQuery(info),
+    ...(invalid && { invalid: { bool: { filter: [applicable, exists, invalid] } } }),
+    compliant: { bool: { filter: [applicable, exists], ...(invalid && { must_not: [invalid] }) } },
   };
+}
+
+/** The named buckets of a compliance facet: entities that comply, miss a value, or hold an invalid one. */
+export function complianceBuckets(info: DefinitionInfo): Record<'COMPLIANT' | 'MISSING' | 'INVALID', Dsl> {
+  const q = complianceQueries(info);
+  return { COMPLIANT: q.compliant, MISSING: q.missing, INVALID: q.invalid ?? MATCH_NONE };
 }
