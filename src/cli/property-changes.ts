@@ -13,6 +13,7 @@ import { checkConstraintsShape } from '../catalog/structured-properties/constrai
 import type { FileProblem } from './file-problems.js';
 import type { ParsedProperty } from './property-file.js';
 import { rulesFieldOf, sameRules, type Rules } from './property-rules.js';
+import type { MigrationSpec } from '../catalog/structured-properties/value-migration.js';
 
 export type ChangeKind = 'created' | 'unchanged' | 'updated' | 'new-version';
 
@@ -28,6 +29,25 @@ export interface PlannedChange {
   impact?: { entities: number; values: number; valuesAtLeast: boolean };
   /** The entry's rules, when it has `constraints:` (null clears them). */
   rules?: RulesPlan;
+  /** The entry's `migration:`, and for a new version the server's dry run of it. */
+  migration?: { spec: MigrationSpec; preview?: MigrationPreview };
+}
+
+/** The migrations endpoint's dry run (counts of what a new version keeps, maps, converts and drops). */
+export interface MigrationPreview {
+  entities: number;
+  migrated: number;
+  emptied: number;
+  values: { kept: number; mapped: number; converted: number; dropped: number };
+}
+
+export const MIGRATIONS_PATH = '/openapi/v3/structuredProperties/migrations';
+
+/** The body of a migration of `c`: its new version with the definition's breaking fields, its rules, its value map. */
+export function migrationBody(c: PlannedChange, dryRun: boolean): Record<string, unknown> {
+  const d = c.definition;
+  const rules = c.rules?.change === 'set' ? { constraints: c.rules.next } : c.rules?.change === 'cleared' ? { constraints: null } : {};
+  return { urn: c.urn, version: d.version, valueType: d.valueType, cardinality: d.cardinality, allowedValues: d.allowedValues ?? null, ...rules, migration: c.migration!.spec, dryRun };
 }
 
 export interface RulesPlan {
@@ -93,13 +113,18 @@ export async function planChanges(client: TesseraClient, entries: ParsedProperty
   const lane = async () => {
     while (next < entries.length) {
       const i = next++;
-      const { urn, definition, constraints } = entries[i];
+      const { urn, definition, constraints, migration } = entries[i];
       const aspects = (await client.getEntity(urn, ['propertyDefinition', 'structuredPropertyConstraints']))?.aspects;
       const stored = aspects?.propertyDefinition as PropertyDefinition | undefined;
       const kind = classify(stored, definition);
       planned[i] = { urn, definition, kind, previousVersion: stored?.version, stored };
       if (kind === 'new-version') planned[i].impact = await impactOf(client, stored!.qualifiedName);
       if (constraints !== undefined) planned[i].rules = rulesPlan(aspects?.structuredPropertyConstraints as StructuredPropertyConstraints | undefined, constraints);
+      if (migration) {
+        planned[i].migration = { spec: migration };
+        // Only a new version migrates; planProblems names an entry that asks without one.
+        if (kind === 'new-version') planned[i].migration!.preview = await client.request<MigrationPreview>('POST', MIGRATIONS_PATH, { body: migrationBody(planned[i], true) });
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(8, entries.length) }, lane));
@@ -109,6 +134,11 @@ export async function planChanges(client: TesseraClient, entries: ParsedProperty
 export function describeImpact(c: PlannedChange): string {
   const { entities, values, valuesAtLeast } = c.impact!;
   const from = c.previousVersion ? `version ${c.previousVersion}` : 'the unversioned definition';
+  const m = c.migration?.preview;
+  if (m) {
+    const v = m.values;
+    return `${c.urn}: version ${c.definition.version} replaces ${from}: values of ${m.entities} entit${m.entities === 1 ? 'y' : 'ies'} migrated — ${m.migrated} keep a value, ${m.emptied} are left without; ${v.kept} values kept (${v.mapped} mapped, ${v.converted} converted), ${v.dropped} dropped`;
+  }
   const what = entities === 0 ? 'no entity holds a value' : `the values of ${entities} entit${entities === 1 ? 'y' : 'ies'} (${valuesAtLeast ? 'at least ' : ''}${values} value${values === 1 ? '' : 's'}) will be deleted, allowed ones included`;
   return `${c.urn}: version ${c.definition.version} replaces ${from}: ${what}`;
 }
@@ -138,8 +168,9 @@ export function planProblems(planned: PlannedChange[]): FileProblem[] {
     const messages = [...checkDefinitionShape(urnId, c.definition), ...(c.stored ? breakingChanges(c.stored, c.definition) : [])];
     const rules = c.rules?.next;
     const ruleMessages = rules && c.rules!.change === 'set' ? checkConstraintsShape(c.definition, rules) : [];
+    if (c.migration && c.kind !== 'new-version') messages.push('migration: a migration goes with a new version (raise `version` above the stored one)');
     return [
-      ...messages.map((message) => ({ entry: i + 1, entryId: `id ${urnId}`, field: fileFieldOf(message), message })),
+      ...messages.map((message) => ({ entry: i + 1, entryId: `id ${urnId}`, field: message.startsWith('migration:') ? 'migration' : fileFieldOf(message), message: message.replace(/^migration: /, '') })),
       ...ruleMessages.map((message) => ({ entry: i + 1, entryId: `id ${urnId}`, field: rulesFieldOf(message, rules!), message })),
     ];
   });

@@ -10,6 +10,7 @@ import { CliError } from './cli-error.js';
 import { entryIdOf, refuseFile, zodProblems, type FileProblem } from './file-problems.js';
 import { platformUrnOf, rulesEntry, RulesEntrySchema, type Rules, type RulesEntry } from './property-rules.js';
 import type { StructuredPropertyConstraints } from '../model/aspects/structured-property-constraints.js';
+import type { MigrationSpec } from '../catalog/structured-properties/value-migration.js';
 
 const STRUCTURED_PROPERTY_PREFIX = 'urn:li:structuredProperty:';
 
@@ -30,6 +31,16 @@ export const PropertyEntrySchema = z.strictObject({
   immutable: z.boolean().optional(),
   type_qualifier: z.strictObject({ allowed_types: z.array(z.string()) }).optional(),
   constraints: RulesEntrySchema.nullable().optional(),
+  /** With a new `version`: how values of the old version become values of the new one (see value-migration.ts). */
+  migration: z
+    .strictObject(
+      {
+        values: z.record(z.string(), scalar.nullable(), { error: 'migration.values must be a mapping of old value: new value (null drops it)' }).optional(),
+        cardinality: z.enum(['KEEP_FIRST', 'KEEP_ALL', 'DROP'], { error: 'migration.cardinality must be KEEP_FIRST, KEEP_ALL or DROP' }).optional(),
+      },
+      { error: 'migration must be a mapping with values (old: new) and/or cardinality' },
+    )
+    .optional(),
 });
 export type PropertyEntry = z.input<typeof PropertyEntrySchema>;
 
@@ -38,6 +49,8 @@ export interface ParsedProperty {
   urn: string;
   definition: PropertyDefinition;
   constraints?: Rules | null;
+  /** The entry's `migration:`, as the migrations endpoint takes it. */
+  migration?: MigrationSpec;
 }
 
 /** A problem in one entry, naming the field at fault. */
@@ -122,7 +135,11 @@ export function toDefinition(entry: z.output<typeof PropertyEntrySchema>): Parse
   if (entry.type_qualifier) {
     definition.typeQualifier = { allowedTypes: entry.type_qualifier.allowed_types.map((t, i) => toEntityTypeUrn(`type_qualifier.allowed_types[${i}]`, t)) };
   }
-  return { urn, definition, ...(entry.constraints !== undefined && { constraints: toRules(entry.constraints) }) };
+  const migration: MigrationSpec | undefined = entry.migration && {
+    ...(entry.migration.values && { values: Object.entries(entry.migration.values).map(([from, to]) => ({ from, to })) }),
+    ...(entry.migration.cardinality && { cardinality: entry.migration.cardinality }),
+  };
+  return { urn, definition, ...(entry.constraints !== undefined && { constraints: toRules(entry.constraints) }), ...(migration && { migration }) };
 }
 
 const shortValueType = (urn: string) => /^urn:li:dataType:(?:service|datahub)\.([a-z_]+)$/.exec(urn)?.[1] ?? urn;

@@ -279,3 +279,47 @@ describe('tessera properties compliance', () => {
     expect(passing.stdout).not.toContain('List them all');
   });
 });
+
+describe('migration: in the property file', () => {
+  const TIER = 'io.rules.cli.tier';
+  const tierFile = (version: string, allowed: string[], migration = '') =>
+    `- id: ${TIER}\n  type: string\n  entity_types: [dataset]\n  version: '${version}'\n  allowed_values:\n${allowed.map((a) => `    - value: ${a}\n`).join('')}${migration}`;
+  const tierOf = async (urn: string) => {
+    const r = await app.get(`/openapi/v3/entity/dataset/${enc(urn)}/structuredProperties`);
+    return r.body.structuredProperties?.value.properties.find((p: any) => p.propertyUrn === sp(TIER))?.values;
+  };
+
+  it('moves the values to a new version with a value map: previewed, confirmed, done by the job', async () => {
+    expect((await runCli(['properties', 'upsert', '-f', file('tier1.yaml', tierFile('20260101000000', ['gold', 'silver']))], env)).code).toBe(0);
+    for (const [i, tier] of [[0, 'gold'], [1, 'silver']] as const) {
+      const r = await app.graphql(`mutation { upsertStructuredProperties(input: { assetUrn: "${ds(i)}", structuredPropertyInputParams: [{ structuredPropertyUrn: "${sp(TIER)}", values: [{ stringValue: "${tier}" }] }] }) { properties { structuredProperty { urn } } } }`);
+      expect(r.errors).toBeUndefined();
+    }
+    await app.refresh();
+    const v2 = file('tier2.yaml', tierFile('20260201000000', ['platinum', 'standard'], '  migration:\n    values:\n      gold: platinum\n      silver: null\n'));
+    const preview = await runCli(['properties', 'upsert', '-f', v2, '--dry-run'], env);
+    expect(preview.code, preview.stderr).toBe(0);
+    expect(preview.stdout).toContain('values of 2 entities migrated — 1 keep a value, 1 are left without; 1 values kept (1 mapped, 0 converted), 1 dropped');
+    expect(await tierOf(ds(0))).toEqual([{ string: 'gold' }]);
+
+    const unconfirmed = await runCli(['properties', 'upsert', '-f', v2], env);
+    expect(unconfirmed.code).toBe(1);
+    expect(unconfirmed.stderr).toContain('migrated where the entry says how, deleted otherwise). Pass --yes to confirm.');
+    const applied = await runCli(['properties', 'upsert', '-f', v2, '--yes'], env);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toMatch(new RegExp(`Updated structured property ${sp(TIER).replace(/\./g, '\\.')} \\(version 20260201000000: job \\S+ migrates the values`));
+    for (let i = 0; i < 5 && (await tierOf(ds(0)))?.[0]?.string !== 'platinum'; i++) await app.runJobs();
+    expect(await tierOf(ds(0))).toEqual([{ string: 'platinum' }]);
+    expect(await tierOf(ds(1))).toBeUndefined();
+  });
+
+  it('refuses a migration without a new version, naming the entry and field', async () => {
+    const same = file('tier3.yaml', tierFile('20260201000000', ['platinum', 'standard'], '  migration:\n    values:\n      platinum: standard\n'));
+    const r = await runCli(['properties', 'upsert', '-f', same], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`entry 1 (id ${TIER}): migration: a migration goes with a new version`);
+    const bad = await runCli(['properties', 'upsert', '-f', file('tier4.yaml', tierFile('20260301000000', ['a'], '  migration:\n    keep: all\n'))], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('migration');
+  });
+});

@@ -11,7 +11,7 @@ import type { CliContext } from '../cli-context.js';
 import { CliError, describeError } from '../cli-error.js';
 import { confirm } from '../cli-io.js';
 import { createProgress } from '../progress.js';
-import { describeImpact, describeRefusal, planChanges, planProblems, previewAllRules, rulesRefusals, type PlannedChange } from '../property-changes.js';
+import { describeImpact, describeRefusal, migrationBody, MIGRATIONS_PATH, planChanges, planProblems, previewAllRules, rulesRefusals, type PlannedChange } from '../property-changes.js';
 import { formatProblem, type FileProblem } from '../file-problems.js';
 import { parsePropertyFile } from '../property-file.js';
 import { runOrdered } from '../run-ordered.js';
@@ -30,11 +30,14 @@ async function confirmNewVersions(ctx: CliContext, planned: PlannedChange[], yes
   const dropping = planned.filter((c) => c.kind === 'new-version' && c.impact!.entities > 0);
   if (dropping.length === 0 || yes) return;
   const lines = dropping.map(describeImpact);
+  const migrating = dropping.some((c) => c.migration);
+  const what = !migrating ? 'delete those values' : dropping.every((c) => c.migration) ? 'migrate those values' : 'migrate or delete those values';
   if (!ctx.io.interactive) {
-    throw new CliError(`${lines.join('\n')}\nNothing was written: a new version deletes the values written under the old one. Pass --yes to confirm.`);
+    const why = migrating ? 'a new version replaces the values written under the old one (migrated where the entry says how, deleted otherwise)' : 'a new version deletes the values written under the old one';
+    throw new CliError(`${lines.join('\n')}\nNothing was written: ${why}. Pass --yes to confirm.`);
   }
   for (const line of lines) ctx.io.err(line);
-  if (!(await confirm(ctx.io, `Write ${dropping.length === 1 ? 'this new version' : `these ${dropping.length} new versions`} and delete those values?`))) {
+  if (!(await confirm(ctx.io, `Write ${dropping.length === 1 ? 'this new version' : `these ${dropping.length} new versions`} and ${what}?`))) {
     throw new CliError('Aborted; nothing written');
   }
 }
@@ -54,6 +57,8 @@ interface EntryResult {
   ok: boolean;
   change: PlannedChange['kind'];
   valuesDeletedFrom?: number;
+  /** The job migrating the old version's values, when the entry has `migration:`. */
+  migrationJob?: string;
   /** Present when the entry has `constraints:`. */
   rules?: 'set' | 'cleared' | 'unchanged' | 'failed';
   error?: string;
@@ -62,12 +67,15 @@ interface EntryResult {
 /** Writes the definition (unless unchanged), then the rules (when the entry changes them). */
 async function writeEntry(client: TesseraClient, c: PlannedChange): Promise<EntryResult> {
   const rules = c.rules && { rules: c.rules.change };
+  let migrationJob: string | undefined;
   try {
+    // A migration writes the new version itself (its job recorded first); the rest of the entry is then an update.
+    if (c.kind === 'new-version' && c.migration) migrationJob = (await client.request<{ job?: { id: string } }>('POST', MIGRATIONS_PATH, { body: migrationBody(c, false) })).job?.id;
     if (c.kind !== 'unchanged') await client.upsertAspect(c.urn, 'propertyDefinition', c.definition, { createIfNotExists: false });
   } catch (e) {
     return { urn: c.urn, ok: false, change: c.kind, error: describeError(e) };
   }
-  const written = { urn: c.urn, ok: true, change: c.kind, ...(c.impact && { valuesDeletedFrom: c.impact.entities }) };
+  const written = { urn: c.urn, ok: true, change: c.kind, ...(migrationJob ? { migrationJob } : c.impact && { valuesDeletedFrom: c.impact.entities }) };
   if (!c.rules || c.rules.change === 'unchanged') return { ...written, ...rules };
   try {
     await client.request('POST', RULES_PATH, { body: { urn: c.urn, constraints: c.rules.next } });
@@ -90,7 +98,7 @@ function rulesVerdict(c: PlannedChange): string {
   if (r.change === 'unchanged') return 'unchanged';
   if (r.change === 'cleared') return 'would be cleared';
   if (c.kind === 'created') return 'would apply (a new property holds no values yet)';
-  if (c.kind === 'new-version') return 'would apply (the new version starts with no values)';
+  if (c.kind === 'new-version') return c.migration ? 'would apply (migrated values are checked against them)' : 'would apply (the new version starts with no values)';
   const refusal = describeRefusal(r.preview!);
   return refusal ? `would be refused: ${refusal}` : 'would apply (no stored value breaks them)';
 }
@@ -135,7 +143,11 @@ export async function runPropertiesUpsert(ctx: CliContext, opts: { file: string;
     CONCURRENCY,
     (c) => writeEntry(client, c),
     (c, r) => {
-      const note = c.kind === 'new-version' && c.impact!.entities > 0 ? ` (version ${c.definition.version}: the clean-up job deletes the values of ${c.impact!.entities} entities)` : '';
+      const note = r.migrationJob
+        ? ` (version ${c.definition.version}: job ${r.migrationJob} migrates the values; follow it with GET /openapi/v3/jobs/${r.migrationJob})`
+        : c.kind === 'new-version' && c.impact!.entities > 0
+          ? ` (version ${c.definition.version}: the clean-up job deletes the values of ${c.impact!.entities} entities)`
+          : '';
       const definitionLine = `${done[c.kind]} ${r.urn}${note}`;
       if (r.rules === 'failed') return progress.step(definitionLine, `Failed to set the rules of structured property ${r.urn}: ${r.error}`);
       const rulesLine = r.rules === 'set' || r.rules === 'cleared' ? `\n${rulesDone[r.rules]} ${r.urn}` : '';
