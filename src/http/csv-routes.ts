@@ -13,6 +13,7 @@ import type { CatalogDeps } from '../catalog/catalog-deps.js';
 import { csvLine } from '../catalog/csv/csv-text.js';
 import { boolParam, listParam, stringParam, waitForSearch, type ParamSource } from '../wire/params.js';
 import type { Route } from '../wire/route.js';
+import { bodyOf } from './json-body.js';
 
 const OrFilters = z.array(z.object({ and: z.array(z.object({ field: z.string(), condition: z.string().optional(), values: z.array(z.string()).optional(), negated: z.boolean().optional() }).strict()) }).strict()).max(20);
 
@@ -38,11 +39,10 @@ export function csvRoutes(deps: CatalogDeps): Route[] {
       method: 'POST',
       path: '/openapi/v3/import/:entity',
       handle: async (c) => {
-        const body = ImportBody.safeParse(c.body);
-        if (!body.success) throw validationError('Send {"csv": "<the CSV text>", "dryRun": true|false}: ' + body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+        const body = bodyOf(ImportBody, c.body, '{"csv": "<the CSV text>", "dryRun": true|false}');
         // `?dryRun=true` previews too, so a link or a script can say it without touching the body.
-        const dryRun = body.data.dryRun ?? boolParam(c, 'dryRun', false);
-        sendJson(c.res, 200, await importCsv(deps, c.actor, { entityType: c.params.entity, csv: body.data.csv, dryRun, waitForSearch: waitForSearch(c) }));
+        const dryRun = body.dryRun ?? boolParam(c, 'dryRun', false);
+        sendJson(c.res, 200, await importCsv(deps, c.actor, { entityType: c.params.entity, csv: body.csv, dryRun, waitForSearch: waitForSearch(c) }));
       },
     },
     {

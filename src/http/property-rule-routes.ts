@@ -3,7 +3,6 @@
  * report, and migrating values to a new version. Each route is one call of the operations in catalog/structured-properties.
  */
 import { z } from 'zod';
-import { validationError } from '../errors.js';
 import type { CatalogDeps } from '../catalog/catalog-deps.js';
 import { propertyCompliance } from '../catalog/structured-properties/compliance.js';
 import { setPropertyConstraints } from '../catalog/structured-properties/set-constraints.js';
@@ -12,6 +11,7 @@ import type { PropertyConstraintsValue } from '../catalog/definitions.js';
 import { sendJson } from '../wire/json.js';
 import { boolParam, intParam, listParam, waitForSearch } from '../wire/params.js';
 import type { Route } from '../wire/route.js';
+import { bodyOf } from './json-body.js';
 
 const MigrationBody = z
   .object({
@@ -27,12 +27,6 @@ const MigrationBody = z
   .strict();
 
 const ConstraintsBody = z.object({ urn: z.string().min(1), constraints: z.record(z.string(), z.unknown()).nullable(), dryRun: z.boolean().optional() }).strict();
-
-function bodyOf<T>(schema: z.ZodType<T>, body: unknown, shape: string): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw validationError(`Send ${shape}: ` + parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-  return parsed.data;
-}
 
 export function propertyRuleRoutes(deps: CatalogDeps): Route[] {
   return [
