@@ -56,11 +56,14 @@ export function invalidQuery(info: DefinitionInfo): Dsl | undefined {
   return broken.length === 0 ? undefined : anyOf(broken);
 }
 
+/** The platforms compliance counts: the required ones when the property is required on some, else those it allows (none: any). */
+export function applicablePlatforms(def: Pick<PropertyDefinition, 'allowedPlatforms'>, c: Pick<Constraints, 'required' | 'requiredPlatforms'> | undefined): string[] {
+  return c?.required && c.requiredPlatforms?.length ? c.requiredPlatforms : (def.allowedPlatforms ?? []);
+}
+
 /** Entities of the types the property applies to (required types when it is required) on the platforms it names. */
 export function applicableQuery(info: DefinitionInfo): Dsl {
-  const def = info.definition as PropertyDefinition;
-  const c = info.constraints as Constraints | undefined;
-  const platforms = c?.required && c.requiredPlatforms?.length ? c.requiredPlatforms : def.allowedPlatforms ?? [];
+  const platforms = applicablePlatforms(info.definition as PropertyDefinition, info.constraints as Constraints | undefined);
   const filter: Dsl[] = [{ terms: { entityType: applicableEntityTypes(info) } }];
   if (platforms.length > 0) filter.push({ terms: { platform: platforms } });
   return { bool: { filter } };

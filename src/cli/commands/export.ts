@@ -5,6 +5,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CliContext } from '../cli-context.js';
 import { CliError } from '../cli-error.js';
+import { applicablePlatforms } from '../../catalog/structured-properties/compliance-query.js';
+import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
+import type { StructuredPropertyConstraints } from '../../model/aspects/structured-property-constraints.js';
 
 export interface ExportOptions {
   type: string;
@@ -28,9 +31,7 @@ async function complianceFilters(ctx: CliContext, opts: ExportOptions): Promise<
   if (opts.invalid) return JSON.stringify([{ and: [{ field, condition: 'INVALID' }] }]);
   const aspects = (await ctx.client().getEntity(`urn:li:structuredProperty:${qn}`, ['propertyDefinition', 'structuredPropertyConstraints']))?.aspects;
   if (!aspects?.propertyDefinition) throw new CliError(`Structured property ${qn} does not exist`);
-  const rules = aspects.structuredPropertyConstraints as { required?: boolean; requiredPlatforms?: string[] } | undefined;
-  const allowed = (aspects.propertyDefinition as { allowedPlatforms?: string[] }).allowedPlatforms ?? [];
-  const platforms = rules?.required && rules.requiredPlatforms?.length ? rules.requiredPlatforms : allowed;
+  const platforms = applicablePlatforms(aspects.propertyDefinition as PropertyDefinition, aspects.structuredPropertyConstraints as StructuredPropertyConstraints | undefined);
   return JSON.stringify([{ and: [{ field, condition: 'NOT_EXISTS' }, ...(platforms.length > 0 ? [{ field: 'platform', values: platforms }] : [])] }]);
 }
 
