@@ -11,6 +11,7 @@ import type { IndexNames } from './indices.js';
 import { guarded, isNotFound, isVersionConflict, isWriteBlocked, toCatalogError, toSearchError } from './opensearch-errors.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { DirectCalls } from './direct-calls.js';
+import { packOutbox, unpackOutbox } from './outbox-codec.js';
 
 export interface AuditStamp {
   time: number;
@@ -142,10 +143,10 @@ export class EntityStore {
     const index = this.names.entity(entityType);
     try {
       const direct = await this.direct?.getDocument(index, docIdOf(urn));
-      if (direct) return direct.status === 200 ? { doc: direct.body._source, seqNo: direct.body._seq_no, primaryTerm: direct.body._primary_term, index: direct.body._index } : null;
+      if (direct) return direct.status === 200 ? { doc: unpackOutbox(direct.body._source), seqNo: direct.body._seq_no, primaryTerm: direct.body._primary_term, index: direct.body._index } : null;
       const res = await this.client.get({ index, id: docIdOf(urn), realtime: true });
       const b = res.body as any;
-      return { doc: b._source, seqNo: b._seq_no, primaryTerm: b._primary_term, index: b._index };
+      return { doc: unpackOutbox(b._source), seqNo: b._seq_no, primaryTerm: b._primary_term, index: b._index };
     } catch (e) {
       if (isNotFound(e)) return null;
       throw toCatalogError(e);
@@ -242,9 +243,9 @@ export class EntityStore {
     if (next === null) {
       await this.client.delete({ index, id, if_seq_no: current!.seqNo, if_primary_term: current!.primaryTerm, refresh: refreshMode });
     } else if (current === null) {
-      await this.client.index({ index, id, body: next, op_type: 'create', refresh: refreshMode });
+      await this.client.index({ index, id, body: packOutbox(next), op_type: 'create', refresh: refreshMode });
     } else {
-      await this.client.index({ index, id, body: next, if_seq_no: current.seqNo, if_primary_term: current.primaryTerm, refresh: refreshMode });
+      await this.client.index({ index, id, body: packOutbox(next), if_seq_no: current.seqNo, if_primary_term: current.primaryTerm, refresh: refreshMode });
     }
   }
 
@@ -254,7 +255,7 @@ export class EntityStore {
    */
   private settleOutbox(current: Partial<VersionedDoc> | null | undefined, next: EntityDoc): void {
     // Stamped records are the stored version's (a batch builds its next version in the very object it read).
-    const prior = (current?.doc?.outbox ?? []).filter((r) => r.version !== undefined);
+    const prior = ((current?.doc && unpackOutbox(current.doc).outbox) ?? []).filter((r) => r.version !== undefined);
     const out = current && prior.length > 0 && this.relayed.version(current.index, current.seqNo!);
     const relayedUpTo = prior.length > 0 ? this.relayed.upTo(next.urn) : 0;
     const carried = out ? [] : prior.filter((r) => r.version! > relayedUpTo);
@@ -274,7 +275,7 @@ export class EntityStore {
     if (items.length === 0) return out;
     const body = { docs: items.map((i) => ({ _index: this.names.entity(i.entityType), _id: docIdOf(i.urn) })) };
     const res = (await guarded(async () => this.direct?.post('POST _mget', '/_mget?realtime=true', body))) ?? (await guarded(() => this.client.mget({ body, realtime: true } as any)));
-    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, d._source as EntityDoc);
+    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, unpackOutbox(d._source as EntityDoc));
     return out;
   }
 
@@ -287,7 +288,7 @@ export class EntityStore {
     const body = { ids: unique.map(docIdOf) };
     const res = (await guarded(async () => this.direct?.post('POST _mget', `/${encodeURIComponent(index)}/_mget?realtime=true`, body))) ?? (await guarded(() => this.client.mget({ index, body, realtime: true } as any)));
     // A tombstone is left out: the batch then creates the entity, loses that race and writes it through `mutate`.
-    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, { doc: d._source as EntityDoc, seqNo: d._seq_no, primaryTerm: d._primary_term, index: d._index });
+    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, { doc: unpackOutbox(d._source as EntityDoc), seqNo: d._seq_no, primaryTerm: d._primary_term, index: d._index });
     return out;
   }
 
@@ -305,7 +306,7 @@ export class EntityStore {
     const index = this.names.entity(entityType);
     const body = items.flatMap(({ doc, at }) => [
       at ? { index: { _index: index, _id: docIdOf(doc.urn), if_seq_no: at.seqNo, if_primary_term: at.primaryTerm } } : { create: { _index: index, _id: docIdOf(doc.urn) } },
-      doc,
+      packOutbox(doc),
     ]);
     const res = await guarded(() => this.client.bulk({ body, refresh: opts.refresh ? 'wait_for' : false }, { requestTimeout: 30_000 }));
     const results = (res.body as any).items as Record<string, { status: number; error?: { type?: string; reason?: string } }>[];

@@ -6,6 +6,7 @@
  */
 import type { Client } from '@opensearch-project/opensearch';
 import type { OutboxRecord } from './entity-store.js';
+import { unpackOutbox } from './outbox-codec.js';
 import { guarded, isNotFound, isVersionConflict } from './opensearch-errors.js';
 
 export interface ShardCheckpoint {
@@ -53,7 +54,7 @@ export class OutboxScan {
     const body = {
       size,
       seq_no_primary_term: true,
-      _source: ['urn', 'entityType', 'outbox', 'tombstone', 'changeVersion'],
+      _source: ['urn', 'entityType', 'outbox', 'tombstone', 'changeVersion', 'aspects'],
       query: { range: { _seq_no: { gt: after, lte: upTo } } },
       sort: [{ _seq_no: 'asc' }],
     };
@@ -64,7 +65,7 @@ export class OutboxScan {
       primaryTerm: h._primary_term,
       urn: h._source.urn,
       entityType: h._source.entityType,
-      outbox: h._source.outbox ?? [],
+      outbox: unpackOutbox(h._source).outbox ?? [],
       tombstone: h._source.tombstone === true,
       changeVersion: h._source.changeVersion,
     }));

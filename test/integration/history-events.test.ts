@@ -113,6 +113,32 @@ describe('change records', () => {
     expect(again.changes.map((c: any) => c.version)).toEqual([1, 2, 3, 4]);
   });
 
+  it('stores a record without what its document says, and gives it back whole before and after the relay', async () => {
+    const urn = await fresh();
+    const schema = (n: number) => ({ schemaName: 'orders', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+      fields: Array.from({ length: n }, (_, i) => ({ fieldPath: `column_${i}`, nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } })) });
+    const setSchema = (n: number) => ok(app.request('POST', `/openapi/v3/entity/dataset/${enc(urn)}/schemaMetadata?createIfNotExists=false`, { value: schema(n) }));
+    await setSchema(30);
+    await setSchema(31); // written before the relay moved the first schema's record: that record is carried
+    const stored = (await app.raw.get({ index: app.services.names.entity('dataset'), id: urn })).body._source as any;
+    const records = stored.outbox.filter((r: any) => r.aspect === 'schemaMetadata');
+    // The first write's record keeps the 30 columns it added; the second's columns are the document's own.
+    expect(records.map((r: any) => [r.version, r.after?.fields?.length, r['~after']])).toEqual([[2, 30, undefined], [3, undefined, 'aspect']]);
+    expect(stored.outbox.every((r: any) => r.urn === undefined && r.entityType === undefined)).toBe(true);
+    // Stored in full: the carried record's 30 columns, the modification's 30 before and 31 after — about three schemas.
+    expect(JSON.stringify(stored.outbox).length).toBeLessThan(JSON.stringify(stored.aspects.schemaMetadata).length * 2.5);
+    const afterOf = (changes: any[]) => changes.filter((c) => c.category === 'TECHNICAL_SCHEMA').map((c) => [c.operation, JSON.parse(JSON.stringify(c.after ?? null))]);
+    const pending = await ok(app.get(`/openapi/v3/timeline/${enc(urn)}`));
+    const relayed = await timeline(urn);
+    for (const page of [pending, relayed]) {
+      const seen = page.changes.filter((c: any) => c.category === 'TECHNICAL_SCHEMA');
+      expect(seen).toHaveLength(2);
+      expect(seen.every((c: any) => c.urn === urn && c.actor)).toBe(true);
+    }
+    expect(afterOf(relayed.changes)).toEqual(afterOf(pending.changes));
+    expect(afterOf(relayed.changes).map(([op, after]) => [op, (after.fields ?? after).length])).toEqual([['ADD', 30], ['MODIFY', 31]]);
+  });
+
   it('shows a change before the relay has moved it', async () => {
     const urn = await fresh();
     await ok(app.request('POST', `/openapi/v3/entity/dataset/${enc(urn)}/globalTags?createIfNotExists=false`, { value: { tags: [{ tag: 'urn:li:tag:gold' }] } }));

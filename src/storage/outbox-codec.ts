@@ -1,0 +1,73 @@
+/**
+ * How change records are stored in their entity's document. A record stays in the document until a later write drops
+ * it (the relay never writes an entity), so for most entities the last write's records stay for good — stored in full,
+ * they were half of a typical document and of every search page that reads documents. Stored, a record leaves out
+ * what its document already says:
+ * - `urn` and `entityType` (the document's own);
+ * - who, how and when (`actor`, `tokenId`, `via`, `requestId`, `time`) when they are the previous record's: `~same`;
+ * - `after` when it is what the same document version holds in the record's aspect, whole or at the record's `path`
+ *   (a schema, its columns, a properties aspect): `~after: "aspect"`. Only for records of the version written;
+ *   records carried from earlier versions keep theirs.
+ * `version` and `id` always stay. Every read from the store gives back the records as they were written; records
+ * stored in full (by earlier builds) read as they are.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { EntityDoc, OutboxRecord } from './entity-store.js';
+
+const SHARED = ['actor', 'tokenId', 'via', 'requestId', 'time'] as const;
+const SAME = '~same';
+const AFTER = '~after';
+
+type Rec = OutboxRecord & Record<string, unknown>;
+
+const sameStamp = (a: Rec, b: Rec): boolean => SHARED.every((k) => a[k] === b[k]);
+
+/** What the document holds where a record's `after` points: its aspect's value, or the part of it at the record's path. */
+function held(doc: Pick<EntityDoc, 'aspects'>, r: Rec): unknown {
+  let at: unknown = doc.aspects?.[r.aspect as string]?.value;
+  for (const key of (r.path as string[] | undefined) ?? []) at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  return at;
+}
+
+/** The document as stored: the same object when it has no records, else a shallow copy with its records packed. */
+export function packOutbox(doc: EntityDoc): EntityDoc {
+  const records = doc.outbox as Rec[] | undefined;
+  if (!records || records.length === 0) return doc;
+  let previous: Rec | undefined;
+  const packed = records.map((r) => {
+    const { urn, entityType, ...own } = r;
+    const out: Record<string, unknown> = own;
+    // A record of another entity (never written so) keeps its names.
+    if (urn !== doc.urn || entityType !== doc.entityType) Object.assign(out, { urn, entityType });
+    if (previous && sameStamp(previous, r)) {
+      for (const k of SHARED) delete out[k];
+      out[SAME] = 1;
+    }
+    if ('after' in r && r.version === doc.changeVersion && !doc.tombstone && r.after !== undefined && isDeepStrictEqual(r.after, held(doc, r))) {
+      delete out.after;
+      out[AFTER] = 'aspect';
+    }
+    previous = r;
+    return out as unknown as OutboxRecord;
+  });
+  return { ...doc, outbox: packed };
+}
+
+/** Whether a stored record is packed: without its document's names, or leaving out its stamp or its `after`. */
+const isPacked = (r: Rec): boolean => r.urn === undefined || SAME in r || AFTER in r;
+
+/** The document's records as written, restored in place from what storage holds (records stored in full stay as they are). */
+export function unpackOutbox<T extends Pick<EntityDoc, 'urn' | 'entityType' | 'outbox'> & { aspects?: EntityDoc['aspects'] }>(doc: T): T {
+  const records = doc.outbox as Rec[] | undefined;
+  if (!records || !records.some(isPacked)) return doc;
+  let previous: Rec | undefined;
+  doc.outbox = records.map((stored) => {
+    if (!isPacked(stored)) return (previous = stored);
+    const { [SAME]: same, [AFTER]: after, ...own } = stored;
+    const r: Rec = { urn: doc.urn, entityType: doc.entityType, ...own };
+    if (same && previous) for (const k of SHARED) if (previous[k] !== undefined) r[k] = previous[k];
+    if (after === 'aspect') r.after = held(doc, r);
+    return (previous = r);
+  });
+  return doc;
+}
