@@ -12,25 +12,34 @@
  * stored in full (by earlier builds) read as they are.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { EntityDoc, OutboxRecord } from './entity-store.js';
+
+/** What the codec reads of a document (an entity document, or a part the relay scanned). */
+interface DocWithRecords {
+  urn: string;
+  entityType: string;
+  aspects?: Record<string, { value?: unknown }>;
+  outbox?: { id: string; version?: number }[];
+  changeVersion?: number;
+  tombstone?: boolean;
+}
 
 const SHARED = ['actor', 'tokenId', 'via', 'requestId', 'time'] as const;
 const SAME = '~same';
 const AFTER = '~after';
 
-type Rec = OutboxRecord & Record<string, unknown>;
+type Rec = { id: string; version?: number } & Record<string, unknown>;
 
 const sameStamp = (a: Rec, b: Rec): boolean => SHARED.every((k) => a[k] === b[k]);
 
 /** What the document holds where a record's `after` points: its aspect's value, or the part of it at the record's path. */
-function held(doc: Pick<EntityDoc, 'aspects'>, r: Rec): unknown {
+function held(doc: Pick<DocWithRecords, 'aspects'>, r: Rec): unknown {
   let at: unknown = doc.aspects?.[r.aspect as string]?.value;
   for (const key of (r.path as string[] | undefined) ?? []) at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
   return at;
 }
 
 /** The document as stored: the same object when it has no records, else a shallow copy with its records packed. */
-export function packOutbox(doc: EntityDoc): EntityDoc {
+export function packOutbox<T extends DocWithRecords>(doc: T): T {
   const records = doc.outbox as Rec[] | undefined;
   if (!records || records.length === 0) return doc;
   let previous: Rec | undefined;
@@ -48,7 +57,7 @@ export function packOutbox(doc: EntityDoc): EntityDoc {
       out[AFTER] = 'aspect';
     }
     previous = r;
-    return out as unknown as OutboxRecord;
+    return out as Rec;
   });
   return { ...doc, outbox: packed };
 }
@@ -57,7 +66,7 @@ export function packOutbox(doc: EntityDoc): EntityDoc {
 const isPacked = (r: Rec): boolean => r.urn === undefined || SAME in r || AFTER in r;
 
 /** The document's records as written, restored in place from what storage holds (records stored in full stay as they are). */
-export function unpackOutbox<T extends Pick<EntityDoc, 'urn' | 'entityType' | 'outbox'> & { aspects?: EntityDoc['aspects'] }>(doc: T): T {
+export function unpackOutbox<T extends DocWithRecords>(doc: T): T {
   const records = doc.outbox as Rec[] | undefined;
   if (!records || !records.some(isPacked)) return doc;
   let previous: Rec | undefined;
