@@ -5,13 +5,13 @@
  * what its document already says:
  * - `urn` and `entityType` (the document's own);
  * - who, how and when (`actor`, `tokenId`, `via`, `requestId`, `time`) when they are the previous record's: `~same`;
- * - `after` when it is what the same document version holds in the record's aspect, whole or at the record's `path`
- *   (a schema, its columns, a properties aspect): `~after: "aspect"`. Only for records of the version written;
- *   records carried from earlier versions keep theirs.
+ * - an `after` that is an object or list and is what the same document version holds in the record's aspect, whole
+ *   or at the record's `path` (a schema, its columns, a properties aspect): `~after: "aspect"`. Only for records of
+ *   the version written; records carried from earlier versions keep theirs.
  * `version` and `id` always stay. Every read from the store gives back the records as they were written; records
  * stored in full (by earlier builds) read as they are.
  */
-import { isDeepStrictEqual } from 'node:util';
+import { dequal } from 'dequal';
 
 /** What the codec reads of a document (an entity document, or a part the relay scanned). */
 interface DocWithRecords {
@@ -24,6 +24,7 @@ interface DocWithRecords {
 }
 
 const SHARED = ['actor', 'tokenId', 'via', 'requestId', 'time'] as const;
+const SHARED_KEYS = new Set<string>(SHARED);
 const SAME = '~same';
 const AFTER = '~after';
 
@@ -38,24 +39,29 @@ function held(doc: Pick<DocWithRecords, 'aspects'>, r: Rec): unknown {
   return at;
 }
 
+/** The differ takes `after` from the very value written, so it is mostly the same object; else compared by value. */
+const sameValue = (a: unknown, b: unknown): boolean => a === b || dequal(a, b);
+
 /** The document as stored: the same object when it has no records, else a shallow copy with its records packed. */
 export function packOutbox<T extends DocWithRecords>(doc: T): T {
   const records = doc.outbox as Rec[] | undefined;
   if (!records || records.length === 0) return doc;
   let previous: Rec | undefined;
   const packed = records.map((r) => {
-    const { urn, entityType, ...own } = r;
-    const out: Record<string, unknown> = own;
     // A record of another entity (never written so) keeps its names.
-    if (urn !== doc.urn || entityType !== doc.entityType) Object.assign(out, { urn, entityType });
-    if (previous && sameStamp(previous, r)) {
-      for (const k of SHARED) delete out[k];
-      out[SAME] = 1;
+    const named = r.urn !== doc.urn || r.entityType !== doc.entityType;
+    const same = previous !== undefined && sameStamp(previous, r);
+    const elided = typeof r.after === 'object' && r.after !== null && r.version === doc.changeVersion && !doc.tombstone && sameValue(r.after, held(doc, r));
+    // Copied key by key: spreading and deleting keys make slow objects, and this runs for every record written.
+    const out: Record<string, unknown> = {};
+    for (const k in r) {
+      if ((k === 'urn' || k === 'entityType') && !named) continue;
+      if (same && SHARED_KEYS.has(k)) continue;
+      if (k === 'after' && elided) continue;
+      out[k] = r[k];
     }
-    if ('after' in r && r.version === doc.changeVersion && !doc.tombstone && r.after !== undefined && isDeepStrictEqual(r.after, held(doc, r))) {
-      delete out.after;
-      out[AFTER] = 'aspect';
-    }
+    if (same) out[SAME] = 1;
+    if (elided) out[AFTER] = 'aspect';
     previous = r;
     return out as Rec;
   });
@@ -72,10 +78,10 @@ export function unpackOutbox<T extends DocWithRecords>(doc: T): T {
   let previous: Rec | undefined;
   doc.outbox = records.map((stored) => {
     if (!isPacked(stored)) return (previous = stored);
-    const { [SAME]: same, [AFTER]: after, ...own } = stored;
-    const r: Rec = { urn: doc.urn, entityType: doc.entityType, ...own };
-    if (same && previous) for (const k of SHARED) if (previous[k] !== undefined) r[k] = previous[k];
-    if (after === 'aspect') r.after = held(doc, r);
+    const r = { urn: doc.urn, entityType: doc.entityType } as Record<string, unknown> as Rec;
+    for (const k in stored) if (k !== SAME && k !== AFTER) r[k] = stored[k];
+    if (stored[SAME] && previous) for (const k of SHARED) if (previous[k] !== undefined) r[k] = previous[k];
+    if (stored[AFTER] === 'aspect') r.after = held(doc, r);
     return (previous = r);
   });
   return doc;

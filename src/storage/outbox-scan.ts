@@ -54,7 +54,8 @@ export class OutboxScan {
     const body = {
       size,
       seq_no_primary_term: true,
-      _source: ['urn', 'entityType', 'outbox', 'tombstone', 'changeVersion', 'aspects'],
+      // With the aspects' values: a record may leave its `after` to what the version holds (outbox-codec.ts).
+      _source: ['urn', 'entityType', 'outbox', 'tombstone', 'changeVersion', 'aspects.*.value'],
       query: { range: { _seq_no: { gt: after, lte: upTo } } },
       sort: [{ _seq_no: 'asc' }],
     };
