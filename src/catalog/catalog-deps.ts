@@ -13,7 +13,6 @@ import type { EventStore } from '../storage/event-store.js';
 import type { AccessControl } from './access/access-control.js';
 import type { DefinitionCache } from './definition-cache.js';
 import type { DefinitionMemo } from './definition-info.js';
-import type { MaybePromise } from './settled.js';
 
 export interface CatalogDeps {
   config: Pick<Config, 'CREATE_MISSING_ENTITIES' | 'MAX_BATCH_ITEMS' | 'MAX_COUNT' | 'OPENSEARCH_SHARDS' | 'OPENSEARCH_REPLICAS'>;
@@ -78,5 +77,5 @@ export interface AspectHook {
   /** Runs inside the read-modify-write before the aspect is deleted; throws a CatalogError to refuse. */
   validateDelete?(ctx: AspectWriteContext): Promise<void>;
   /** Transforms the stored value for every read (e.g. hides values of deleted properties). */
-  present?(ctx: AspectReadContext): MaybePromise<unknown>;
+  present?(ctx: AspectReadContext): Promise<unknown>;
 }

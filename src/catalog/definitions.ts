@@ -4,7 +4,6 @@ import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
 import type { DefinitionInfo, DefinitionMemo, PropertyConstraintsValue, PropertyDefinitionValue } from './definition-info.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { fieldMappingOf } from '../storage/property-field-mappings.js';
-import { isPromise, now, track, type MaybePromise } from './settled.js';
 
 export { fieldMappingOf };
 
@@ -33,29 +32,23 @@ export function infoFromDoc(doc: EntityDoc): DefinitionInfo | undefined {
 }
 
 
-export function loadDefinitions(services: CatalogDeps, urns: Iterable<string>, memo: DefinitionMemo = new Map()): Promise<Map<string, DefinitionInfo>> {
-  return Promise.resolve(definitionsNow(services, urns, memo));
-}
-
-/** Like `loadDefinitions`, at once when the memo holds every one of them already read. */
-export function definitionsNow(services: CatalogDeps, urns: Iterable<string>, memo: DefinitionMemo = new Map()): MaybePromise<Map<string, DefinitionInfo>> {
+export async function loadDefinitions(services: CatalogDeps, urns: Iterable<string>, memo: DefinitionMemo = new Map()): Promise<Map<string, DefinitionInfo>> {
   const wanted = [...new Set(urns)];
   const missing = wanted.filter((u) => !memo.has(u));
   if (missing.length > 0) {
     const fetched = services.store.mget('structuredProperty', missing);
     for (const urn of missing) {
-      const info = track(fetched.then((docs) => (docs.has(urn) ? infoFromDoc(docs.get(urn)!) : undefined)));
+      const info = fetched.then((docs) => (docs.has(urn) ? infoFromDoc(docs.get(urn)!) : undefined));
       info.catch(() => undefined); // a failed fetch is reported by whoever awaits it, never as an unhandled rejection
       memo.set(urn, info);
     }
   }
-  const infos = wanted.map((urn) => now(memo.get(urn)!));
-  const collect = (found: (DefinitionInfo | undefined)[]) => {
-    const out = new Map<string, DefinitionInfo>();
-    found.forEach((info, i) => info && out.set(wanted[i], info));
-    return out;
-  };
-  return infos.some(isPromise) ? Promise.all(infos).then(collect) : collect(infos as (DefinitionInfo | undefined)[]);
+  const out = new Map<string, DefinitionInfo>();
+  for (const urn of wanted) {
+    const info = await memo.get(urn);
+    if (info) out.set(urn, info);
+  }
+  return out;
 }
 
 export interface Assignment {

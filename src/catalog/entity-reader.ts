@@ -9,8 +9,7 @@ import { parseUrn } from '../model/urn.js';
 import type { EntityDoc } from '../storage/entity-store.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import type { DefinitionMemo } from './definitions.js';
-import { presentAspectNow } from './read-entity.js';
-import { andThen, known, now, track, type MaybePromise } from './settled.js';
+import { presentAspect } from './read-entity.js';
 
 /** Entities a page shows beside its results (a tag's name and colour, a property's display name): read from the
  * definition cache's display documents when this process read them within DEFINITION_CACHE_MS (a change made through
@@ -35,7 +34,7 @@ export class EntityReader {
 
   /** Documents this request already holds (a search's hits, read whole with the page): later fields read them from here. */
   prime(docs: Iterable<EntityDoc>): void {
-    for (const doc of docs) if (!this.docs.has(doc.urn)) this.docs.set(doc.urn, known(doc));
+    for (const doc of docs) if (!this.docs.has(doc.urn)) this.docs.set(doc.urn, Promise.resolve(doc));
   }
 
   private load(urn: string): Promise<EntityDoc | null> {
@@ -45,7 +44,7 @@ export class EntityReader {
       const shown = def && DISPLAY_TYPES.has(def.name);
       p = shown ? this.services.definitionCache.freshDisplayDoc<EntityDoc | null>(urn) : undefined;
       if (!p) {
-        p = def ? track(new Promise<EntityDoc | null>((resolve, reject) => this.enqueue({ entityType: def.name, urn, resolve, reject }))) : known(null);
+        p = def ? new Promise((resolve, reject) => this.enqueue({ entityType: def.name, urn, resolve, reject })) : Promise.resolve(null);
         if (shown) this.services.definitionCache.rememberDisplayDoc(urn, p);
       }
       this.docs.set(urn, p);
@@ -86,8 +85,8 @@ export class EntityReader {
     this.definitions = this.services.definitionCache.memo(); // a mutation may have changed a definition too
   }
 
-  /** The aspect as read rules present it: at once when the document and what its rules need are at hand. */
-  aspect<T = any>(urn: string, aspect: string): MaybePromise<T | undefined> {
-    return andThen(now(this.load(urn)), (doc) => (doc ? andThen(presentAspectNow(this.services, doc, aspect, this.definitions), (view) => view?.value as T | undefined) : undefined));
+  async aspect<T = any>(urn: string, aspect: string): Promise<T | undefined> {
+    const doc = await this.load(urn);
+    return doc ? ((await presentAspect(this.services, doc, aspect, this.definitions))?.value as T | undefined) : undefined;
   }
 }

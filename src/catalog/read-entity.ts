@@ -3,7 +3,6 @@ import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import type { EntityTarget } from './entity-target.js';
 import type { DefinitionMemo } from './definitions.js';
-import { andThen, type MaybePromise } from './settled.js';
 
 export interface SystemMetadata {
   aspectCreated: { time: number; actor: string };
@@ -28,16 +27,11 @@ export function systemMetadataOf(stored: StoredAspect): SystemMetadata {
 }
 
 export async function presentAspect(services: CatalogDeps, doc: EntityDoc, aspect: string, definitions: DefinitionMemo = services.definitionCache.memo()): Promise<AspectView | undefined> {
-  return presentAspectNow(services, doc, aspect, definitions);
-}
-
-/** Like `presentAspect`, at once when its read rules need nothing that is not at hand. */
-export function presentAspectNow(services: CatalogDeps, doc: EntityDoc, aspect: string, definitions: DefinitionMemo): MaybePromise<AspectView | undefined> {
   const stored = doc.aspects[aspect];
   if (!stored) return undefined;
   const hook = services.hooks.aspects[aspect];
-  if (!hook?.present) return { value: stored.value, systemMetadata: systemMetadataOf(stored) };
-  return andThen(hook.present({ services, entityType: doc.entityType, urn: doc.urn, aspect, stored, definitions }), (value) => ({ value, systemMetadata: systemMetadataOf(stored) }));
+  const value = hook?.present ? await hook.present({ services, entityType: doc.entityType, urn: doc.urn, aspect, stored, definitions }) : stored.value;
+  return { value, systemMetadata: systemMetadataOf(stored) };
 }
 
 /** Presents the named aspects of a document (all when `aspects` is empty or absent). */

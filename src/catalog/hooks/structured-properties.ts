@@ -1,6 +1,5 @@
 /** Rules for the `structuredProperties` aspect: values must match live definitions; reads hide stale or deleted ones. */
-import { currentAssignments, definitionsNow, loadDefinitions, type Assignment } from '../definitions.js';
-import { andThen } from '../settled.js';
+import { currentAssignments, loadDefinitions, type Assignment } from '../definitions.js';
 import { validateAssignments } from '../structured-properties/validate-values.js';
 import type { AspectHook } from '../catalog-deps.js';
 
@@ -19,9 +18,10 @@ export const structuredPropertiesHook: AspectHook = {
     // Soft-deleted properties' values are carried along so a restore finds them; stale ones never are.
     return { ...value, properties: currentAssignments(ctx.stored, defs, { includeSoftDeleted: true }) };
   },
-  present(ctx) {
+  async present(ctx) {
     const value = ctx.stored.value as { properties?: Assignment[] };
     const urns = (value.properties ?? []).map((a) => a.propertyUrn);
-    return andThen(definitionsNow(ctx.services, urns, ctx.definitions), (defs) => ({ ...value, properties: currentAssignments(ctx.stored, defs, { includeSoftDeleted: false }) }));
+    const defs = await loadDefinitions(ctx.services, urns, ctx.definitions);
+    return { ...value, properties: currentAssignments(ctx.stored, defs, { includeSoftDeleted: false }) };
   },
 };

@@ -4,7 +4,6 @@ import type { GraphqlContext } from '../context.js';
 import { refOf, type EntityRef } from '../entity-loader.js';
 import { findEntityType } from '../../model/entity-types.js';
 import { existenceUrnOf, resolveTarget } from '../../catalog/entity-target.js';
-import { andThen } from '../../catalog/settled.js';
 
 const TYPE_NAMES: Record<string, string> = {
   dataset: 'Dataset', schemaField: 'SchemaFieldEntity', dataFlow: 'DataFlow', dataJob: 'DataJob', corpuser: 'CorpUser',
@@ -44,9 +43,10 @@ export const baseResolvers = {
     status,
     name: (ref: EntityRef) => parseUrn(ref.urn).parts.slice(1, -1).join(','),
     platform: (ref: EntityRef) => refOf(parseUrn(ref.urn).parts[0]),
-    properties: (ref: EntityRef, _a: unknown, ctx: GraphqlContext) =>
-      andThen(ctx.loader.aspect(ref.urn, 'datasetProperties'), (p) =>
-        p ? { ...p, customProperties: Object.entries(p.customProperties ?? {}).map(([key, value]) => ({ key, value })) } : null),
+    properties: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
+      const p = await ctx.loader.aspect(ref.urn, 'datasetProperties');
+      return p ? { ...p, customProperties: Object.entries(p.customProperties ?? {}).map(([key, value]) => ({ key, value })) } : null;
+    },
   },
   SchemaFieldEntity: {
     type: typeEnum,

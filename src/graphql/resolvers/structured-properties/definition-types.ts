@@ -1,7 +1,6 @@
 /** Resolvers of a structured property and its definition: value type, entity types and allowed values as GraphQL objects. */
 import { valueKindOf } from '../../../catalog/definitions.js';
 import { resolveTarget } from '../../../catalog/entity-target.js';
-import { andThen } from '../../../catalog/settled.js';
 import { validationError } from '../../../errors.js';
 import type { PropertyDefinition } from '../../../model/aspects/property-definition.js';
 import { entityTypeUrnToName, findEntityType } from '../../../model/entity-types.js';
@@ -25,12 +24,12 @@ export const definitionTypeResolvers = {
   StructuredPropertyEntity: {
     type: () => 'STRUCTURED_PROPERTY',
     exists: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => ctx.loader.exists(ref.urn),
-    definition: (ref: EntityRef, _a: unknown, ctx: GraphqlContext) =>
-      andThen(ctx.loader.aspect<PropertyDefinition>(ref.urn, 'propertyDefinition'), (def) => {
-        // Reached only through a value whose definition vanished between reads: report it rather than invent one.
-        if (!def) throw validationError(`Structured property ${ref.urn} has no definition`);
-        return def;
-      }),
+    definition: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
+      const def = await ctx.loader.aspect<PropertyDefinition>(ref.urn, 'propertyDefinition');
+      // Reached only through a value whose definition vanished between reads: report it rather than invent one.
+      if (!def) throw validationError(`Structured property ${ref.urn} has no definition`);
+      return def;
+    },
     settings: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
       const s = await ctx.loader.aspect<Record<string, boolean | undefined>>(ref.urn, 'structuredPropertySettings');
       return s ? Object.fromEntries(SETTINGS.map((k) => [k, s[k] === true])) : null;

@@ -1,6 +1,5 @@
 /** Resolvers of the values read shape `structuredProperties { properties { … } }` on every entity that carries values. */
 import type { Assignment } from '../../../catalog/definitions.js';
-import { andThen } from '../../../catalog/settled.js';
 import { parseUrn } from '../../../model/urn.js';
 import type { GraphqlContext } from '../../context.js';
 import { refOf, type EntityRef } from '../../entity-loader.js';
@@ -36,8 +35,10 @@ function valueEntitiesOf(a: Assignment): EntityRef[] {
   return out;
 }
 
-const structuredProperties = (ref: EntityRef, _a: unknown, ctx: GraphqlContext) =>
-  andThen(ctx.loader.aspect(ref.urn, 'structuredProperties'), (value) => (value ? presentProperties(value, ref.urn) : null));
+const structuredProperties = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
+  const value = await ctx.loader.aspect(ref.urn, 'structuredProperties');
+  return value ? presentProperties(value, ref.urn) : null;
+};
 
 export const propertyValueResolvers = {
   Dataset: { structuredProperties },

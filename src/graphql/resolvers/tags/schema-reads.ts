@@ -1,6 +1,5 @@
 /** Tag reads on entities: dataset and column associations, and the schema types that carry column tags. */
 import { validationError } from '../../../errors.js';
-import { andThen } from '../../../catalog/settled.js';
 import type { EditableSchemaFieldInfo, EditableSchemaMetadata } from '../../../model/aspects/editable-schema-metadata.js';
 import type { GlobalTags } from '../../../model/aspects/global-tags.js';
 import type { SchemaField, SchemaMetadata } from '../../../model/aspects/schema-metadata.js';
@@ -32,8 +31,8 @@ const DATA_TYPES: Record<string, string> = {
   'com.linkedin.schema.RecordType': 'STRUCT',
 };
 
-const entityTags = (ref: EntityRef, _a: unknown, ctx: GraphqlContext) =>
-  andThen(ctx.loader.aspect<GlobalTags>(ref.urn, 'globalTags'), (tags) => presentGlobalTags(tags, ref.urn));
+const entityTags = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) =>
+  presentGlobalTags(await ctx.loader.aspect<GlobalTags>(ref.urn, 'globalTags'), ref.urn);
 
 const fieldTags = (f: { globalTags?: GlobalTags } & FieldView) => presentGlobalTags(f.globalTags, f.datasetUrn);
 

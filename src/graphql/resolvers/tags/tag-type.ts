@@ -1,14 +1,14 @@
 /** Reads of tags: the root lookup and the fields of the Tag type. */
 import type { TagProperties } from '../../../model/aspects/tag-properties.js';
-import { andThen } from '../../../catalog/settled.js';
 import { parseUrn } from '../../../model/urn.js';
 import type { GraphqlContext } from '../../context.js';
 import type { EntityRef } from '../../entity-loader.js';
 import { lookup } from '../base.js';
 
-const propertiesOf = (ref: EntityRef, ctx: GraphqlContext) =>
-  andThen(ctx.loader.aspect<TagProperties>(ref.urn, 'tagProperties'), (p) =>
-    p ? { name: p.name ?? parseUrn(ref.urn).id, description: p.description ?? null, colorHex: p.colorHex ?? null } : null);
+const propertiesOf = async (ref: EntityRef, ctx: GraphqlContext) => {
+  const p = await ctx.loader.aspect<TagProperties>(ref.urn, 'tagProperties');
+  return p ? { name: p.name ?? parseUrn(ref.urn).id, description: p.description ?? null, colorHex: p.colorHex ?? null } : null;
+};
 
 export const tagTypeResolvers = {
   Query: {
