@@ -313,6 +313,22 @@ describe('migration: in the property file', () => {
     expect(await tierOf(ds(1))).toBeUndefined();
   });
 
+  it('writes the rules of a migrating entry with its new version', async () => {
+    const v3 = file('tier5.yaml', tierFile('20260301000000', ['platinum', 'standard'], '  constraints:\n    pattern: "[a-z]+"\n    maxLength: 12\n  migration:\n    values:\n      platinum: standard\n'));
+    const applied = await runCli(['properties', 'upsert', '-f', v3, '--yes'], env);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toMatch(/job \S+ migrates the values/);
+    const rules = await app.get(`/openapi/v3/entity/structuredProperty/${enc(sp(TIER))}/structuredPropertyConstraints`);
+    expect(rules.status, rules.text).toBe(200);
+    const { lastModified, ...written } = rules.body.structuredPropertyConstraints.value;
+    expect(written).toEqual({ pattern: '[a-z]+', maxLength: 12 });
+    expect(lastModified.actor).toMatch(/^urn:li:corpuser:/);
+    const def = await app.get(`/openapi/v3/entity/structuredProperty/${enc(sp(TIER))}/propertyDefinition`);
+    expect(def.body.propertyDefinition.value.version).toBe('20260301000000');
+    for (let i = 0; i < 5 && (await tierOf(ds(0)))?.[0]?.string !== 'standard'; i++) await app.runJobs();
+    expect(await tierOf(ds(0))).toEqual([{ string: 'standard' }]);
+  });
+
   it('refuses a migration without a new version, naming the entry and field', async () => {
     const same = file('tier3.yaml', tierFile('20260201000000', ['platinum', 'standard'], '  migration:\n    values:\n      platinum: standard\n'));
     const r = await runCli(['properties', 'upsert', '-f', same], env);

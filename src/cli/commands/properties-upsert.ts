@@ -64,7 +64,7 @@ interface EntryResult {
   error?: string;
 }
 
-/** Writes the definition (unless unchanged), then the rules (when the entry changes them). */
+/** Writes the definition (unless unchanged), then the rules (when the entry changes them and no migration carried them). */
 async function writeEntry(client: TesseraClient, c: PlannedChange): Promise<EntryResult> {
   const rules = c.rules && { rules: c.rules.change };
   let migrationJob: string | undefined;
@@ -76,7 +76,9 @@ async function writeEntry(client: TesseraClient, c: PlannedChange): Promise<Entr
     return { urn: c.urn, ok: false, change: c.kind, error: describeError(e) };
   }
   const written = { urn: c.urn, ok: true, change: c.kind, ...(migrationJob ? { migrationJob } : c.impact && { valuesDeletedFrom: c.impact.entities }) };
-  if (!c.rules || c.rules.change === 'unchanged') return { ...written, ...rules };
+  // A migration wrote the entry's rules with the new version (migrationBody): they are not written a second time.
+  const migrated = c.kind === 'new-version' && c.migration !== undefined;
+  if (!c.rules || c.rules.change === 'unchanged' || migrated) return { ...written, ...rules };
   try {
     await client.request('POST', RULES_PATH, { body: { urn: c.urn, constraints: c.rules.next } });
     return { ...written, ...rules };
