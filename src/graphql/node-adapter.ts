@@ -57,6 +57,21 @@ export function serveThroughYoga<C extends Record<string, unknown>>(
       return;
     }
     const response = await server.handle(request as never, context as never);
-    await sendNodeResponse(response as never, res, req, true);
+    await send(response, res, req);
   };
+}
+
+/**
+ * A JSON answer (every answer but a stream's) is written whole in one `end`: head and body leave in one write, where
+ * the generic writer's `write` then `end` cost a second pass through the socket per request. Anything else (an event
+ * stream, a multipart answer) goes through the generic writer.
+ */
+async function send(response: Response, res: ServerResponse, req: NodeRequest): Promise<void> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.startsWith('application/json') && !type.startsWith('application/graphql-response+json')) return sendNodeResponse(response as never, res, req, true);
+  const body = await response.text();
+  if (res.destroyed || res.writableEnded) return;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  res.statusCode = response.status;
+  res.end(body);
 }

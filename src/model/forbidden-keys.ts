@@ -24,3 +24,11 @@ export function findForbiddenKey(value: unknown, root = ''): string | undefined 
   }
   return undefined;
 }
+
+/**
+ * Whether JSON text could parse to a value holding a forbidden key: only if it spells `__proto__` or `constructor`, or
+ * holds a backslash-u escape that could spell either. False means `findForbiddenKey` of its parse finds nothing.
+ */
+export function mayHoldForbiddenKey(json: string): boolean {
+  return json.includes('__proto__') || json.includes('constructor') || json.includes('\\u');
+}
