@@ -46,6 +46,18 @@ function holdsBoolean(type: GraphQLInputType, seen = new Set<GraphQLInputType>()
   return Object.values(named.getFields()).some((f) => holdsBoolean(f.type, seen));
 }
 
+/** Whether any string in a JSON value is exactly "true" or "false". */
+function holdsBooleanString(value: unknown): boolean {
+  if (typeof value === 'string') return value === 'true' || value === 'false';
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (holdsBooleanString(value[i])) return true;
+    return false;
+  }
+  for (const key in value) if (Object.hasOwn(value, key) && holdsBooleanString((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 /** Per parsed document (documents are cached and reused): does any operation's variables reach a Boolean? */
 const reachesBoolean = new WeakMap<object, boolean>();
 
@@ -63,6 +75,9 @@ export const booleanStrings: Plugin = {
       reachesBoolean.set(args.document, reaches);
     }
     if (!reaches) return;
+    // Nothing to turn into a boolean unless some string is exactly "true" or "false": an untyped look first, cheaper
+    // than the typed walk most requests would make for nothing.
+    if (!holdsBooleanString(variables)) return;
     const operation = args.operationName ? operations.find((o) => o.name?.value === args.operationName) : operations[0];
     if (operation) args.variableValues = coercedVariables(args.schema, operation, variables);
   },

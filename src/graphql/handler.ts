@@ -11,7 +11,7 @@ import { maskGraphqlError } from './errors.js';
 import { resolvers } from './resolvers/index.js';
 import { booleanStrings } from './boolean-strings.js';
 import { ByteBoundedLru } from './byte-lru.js';
-import { jitPlugin, parserAndValidationCaches, resultShape, validated } from './executor-plugins.js';
+import { jitPlugins, parserAndValidationCaches, resultShape, validated } from './executor-plugins.js';
 import { accessGate } from './access-gate.js';
 import { serveThroughYoga } from './node-adapter.js';
 
@@ -105,7 +105,7 @@ export function createGraphqlServe(services: Services, renderGraphiql: (opts?: {
     cors: false,
     logging: false,
     parserAndValidationCache: parserAndValidationCaches(),
-    plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, validated(), booleanStrings, accessGate, jitPlugin(), resultShape],
+    plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, validated(), booleanStrings, accessGate, ...jitPlugins(), resultShape],
     batching: false,
     context: contextOf,
     maskedErrors: { maskError: (error) => maskError(error) },

@@ -78,6 +78,11 @@ describe('one executor', () => {
       { query: 'query q { a: dataset(urn: "urn:li:dataset:bad") { urn } } query r { __typename }', operationName: 'q' },
       { query: 'query q { a: dataset(urn: "urn:li:dataset:bad") { urn } } query r { __typename }', operationName: 'r' },
       { query: SCROLL, variables: filter() },
+      // Variables that do not coerce: graphql-js's refusal on every run, compiled ones included.
+      { query: 'query v($u: String!) { dataset(urn: $u) { urn } }', variables: {} },
+      { query: 'query v($u: String!) { dataset(urn: $u) { urn } }', variables: { u: 5 } },
+      { query: SCROLL, variables: { input: { ...filter().input, count: 'ten' } } },
+      { query: SCROLL, variables: { input: { ...filter().input, orFilters: [{ and: [{ field: 'urn', values: ['x'], negated: 'yes' }] }] } } },
     ];
     function filter() {
       return { input: { types: ['DATASET'], query: '*', count: 10 } };
@@ -89,5 +94,8 @@ describe('one executor', () => {
         expect([again.status, again.body], JSON.stringify(body).slice(0, 120)).toEqual([first.status, first.body]);
       }
     }
+    const refused = await post(documents[5]);
+    expect(refused.body.data).toBeUndefined();
+    expect(refused.body.errors[0].message).toMatch(/Variable "\$u" of required type "String!" was not provided/);
   });
 });
