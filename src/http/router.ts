@@ -16,8 +16,6 @@ export interface Match {
 
 interface Compiled {
   route: Route;
-  /** Position in the table: candidates are always tried in table order. */
-  order: number;
   /** The first segment of the path, lower-cased (`openapi`), or undefined when it is a parameter or the path is `/`. */
   first?: string;
   methods: ReadonlySet<string>;
@@ -28,7 +26,7 @@ interface Compiled {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function compile(route: Route, path: string, order: number): Compiled {
+function compile(route: Route, path: string): Compiled {
   const names: string[] = [];
   const body = path
     .split('/')
@@ -44,7 +42,7 @@ function compile(route: Route, path: string, order: number): Compiled {
   const methods = new Set<string>(typeof route.method === 'string' ? [route.method] : route.method);
   const head = path.split('/')[1];
   const first = head && !head.startsWith(':') ? head.toLowerCase() : undefined;
-  return { route, order, first, methods, pattern: new RegExp(`^${base}${body}${tail}$`, 'i'), template: path, names };
+  return { route, first, methods, pattern: new RegExp(`^${base}${body}${tail}$`, 'i'), template: path, names };
 }
 
 function decodeParam(raw: string): string {
@@ -70,14 +68,13 @@ function headsOf(path: string): [string, string] {
  * skips patterns that cannot match (a GraphQL request tested 85 of them before its own).
  */
 function candidateIndex(compiled: Compiled[]): (path: string) => readonly Compiled[] {
-  const open = compiled.filter((c) => c.first === undefined);
-  const byHead = new Map<string, Compiled[]>();
-  for (const c of compiled) if (c.first !== undefined) byHead.set(c.first, [...(byHead.get(c.first) ?? []), c]);
-  const inOrder = (lists: (readonly Compiled[] | undefined)[]) => lists.flatMap((l) => l ?? []).sort((x, y) => x.order - y.order);
-  const direct = new Map([...byHead.keys()].map((k) => [k, inOrder([byHead.get(k), open])]));
-  const underGms = new Map([...byHead.keys()].map((k) => [k, inOrder([byHead.get(k), byHead.get('gms'), open])]));
-  const openOnly = inOrder([open]);
-  const gmsOnly = inOrder([byHead.get('gms'), open]);
+  // Filtering the table keeps its order, and lists each route once.
+  const heads = new Set(compiled.flatMap((c) => (c.first === undefined ? [] : [c.first])));
+  const of = (...firsts: string[]) => compiled.filter((c) => c.first === undefined || firsts.includes(c.first));
+  const direct = new Map([...heads].map((k) => [k, of(k)]));
+  const underGms = new Map([...heads].map((k) => [k, of(k, 'gms')]));
+  const openOnly = of();
+  const gmsOnly = of('gms');
   return (path) => {
     const [first, second] = headsOf(path);
     if (first === 'gms') return underGms.get(second) ?? gmsOnly;
@@ -86,8 +83,7 @@ function candidateIndex(compiled: Compiled[]): (path: string) => readonly Compil
 }
 
 export function createRouter(routes: readonly Route[]) {
-  let order = 0;
-  const compiled = routes.flatMap((r) => (typeof r.path === 'string' ? [r.path] : r.path).map((p) => compile(r, p, order++)));
+  const compiled = routes.flatMap((r) => (typeof r.path === 'string' ? [r.path] : r.path).map((p) => compile(r, p)));
   const candidates = candidateIndex(compiled);
   /** Every route that takes this method and path, in table order (a handler may decline and leave it to the next). */
   function* match(method: string, path: string): Generator<Match> {
