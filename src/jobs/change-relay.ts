@@ -8,6 +8,12 @@
  * before a crash, or carried by a later version) are skipped; the rest get the next sequence numbers and are appended
  * create-only. Tombstones of hard-deleted entities are emptied once their records are out. The positions are published
  * only after the events are written, so a crash at any point means re-reading, never losing.
+ *
+ * Numbers are never spent on a group the events index holds: that would leave a gap, and the poll, which answers only
+ * a gap-free prefix, would stop there for good. So every group is looked up unless this leader wrote or found it in the
+ * last two rounds (a version may be carried by writes long after it was relayed: a process's copy of the positions
+ * may be old), numbered groups are written until the engine answers for each, and a round that fails leaves the lead,
+ * so the next one starts again from what the events index holds.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger.js';
@@ -139,15 +145,9 @@ export class ChangeRelay {
   private loop?: { stop(): void };
   private leading?: { seq: Seq; next: number; positions: Record<string, number[]>; hot: Record<string, number>; backlog: number; publishedAt: number };
   private readonly owner: string;
-  /** Groups appended in this round and the last (then forgotten): what a scan may find again. */
+  /** Groups known to be in the events index (appended or found there) in this round and the last, then forgotten. */
   private appended = new Set<string>();
   private appendedBefore = new Set<string>();
-  /**
-   * Shards this leader has drained once: every group an earlier leader appended from them is behind the position, so
-   * what this leader has not appended itself is new there. Any other shard — the first round of a lead, or the new
-   * index of a rebuild, whose copied documents still hold records moved long ago — asks the events index.
-   */
-  private drained = new Set<string>();
 
   constructor(private readonly deps: RelayDeps, private readonly published: RelayPositions, private readonly everyMs = 250) {
     this.owner = leaseOwnerOf(deps.instanceId);
@@ -181,7 +181,8 @@ export class ChangeRelay {
     try {
       await this.round();
     } catch (e) {
-      if (e instanceof StaleWrite) this.leading = undefined;
+      // Whatever the failure, the next round leads afresh: its sequence continues from the events index.
+      this.leading = undefined;
       throw e;
     }
     return true;
@@ -204,7 +205,6 @@ export class ChangeRelay {
     await events.refresh();
     const next = Math.max((await events.lastSeq()) + 1, taken.previous?.next ?? 1);
     this.leading = { seq: taken.seq, next, positions, hot: taken.previous?.hot ?? {}, backlog: 0, publishedAt: Date.now() };
-    this.drained = new Set();
     this.appended = new Set();
     this.appendedBefore = new Set();
     this.deps.log.info({ next }, 'leading the change relay');
@@ -244,15 +244,17 @@ export class ChangeRelay {
   private async drainShard(c: ShardCheckpoint): Promise<void> {
     const lead = this.leading!;
     const { scan } = this.deps;
-    const shardKey = `${c.index}/${c.shard}`;
     let after = this.positionOf(c);
     // Pages are numbered in scan order as they are read; up to IN_FLIGHT of them are written at once (a writing
     // engine shares itself between many streams), and the position moves only once every page up to it is written.
     let inFlight: Promise<void>[] = [];
     let reached = after;
     const settle = async () => {
-      await Promise.all(inFlight);
+      // Every page's write ends before a failure is reported: none goes on behind a round that has ended.
+      const ended = await Promise.allSettled(inFlight);
       inFlight = [];
+      const failed = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
       await this.deps.events.refresh();
       lead.positions[c.index][c.shard] = reached;
       if (Date.now() - lead.publishedAt >= PUBLISH_MS) await this.publish();
@@ -261,7 +263,7 @@ export class ChangeRelay {
       const docs = await scan.scan(c.index, c.shard, after, Number.MAX_SAFE_INTEGER, PAGE);
       const durable = docs.some((d) => d.seqNo > c.checkpoint) ? await this.checkpointNow(c) : c.checkpoint;
       const ready = docs.filter((d) => d.seqNo <= durable);
-      const groups = await this.number(ready.flatMap((d) => d.outbox), this.drained.has(shardKey));
+      const groups = await this.number(ready.flatMap((d) => d.outbox));
       inFlight.push(
         this.write(groups).then(async () => {
           for (const d of ready) if (d.urn && isHot(d.outbox)) this.markHot(d.urn, d.outbox[d.outbox.length - 1].version ?? 0);
@@ -273,7 +275,6 @@ export class ChangeRelay {
       reached = Math.max(after, full ? Math.min(c.checkpoint, last) : c.checkpoint);
       if (!full || last >= c.checkpoint) {
         await settle();
-        this.drained.add(shardKey);
         return;
       }
       after = last;
@@ -290,7 +291,7 @@ export class ChangeRelay {
    * Gives the records the events index does not hold yet the next sequence numbers, in order: the records of one entity
    * version as one group (one document), an administrative record alone.
    */
-  private async number(records: OutboxRecord[], trusted: boolean): Promise<EventGroup[]> {
+  private async number(records: OutboxRecord[]): Promise<EventGroup[]> {
     if (records.length === 0) return [];
     const lead = this.leading!;
     const byKey = new Map<string, OutboxRecord[]>();
@@ -301,12 +302,14 @@ export class ChangeRelay {
       else if (!group.some((g) => g.id === r.id)) group.push(r);
     }
     const groups = new Map([...byKey.values()].map((group) => [group[0].id, group]));
-    // Groups this leader appended lately (a version relayed early is scanned again) are known; only after taking over
-    // must the events index be asked which groups an earlier leader appended.
+    // Groups this leader appended or found lately are known; the events index is asked about every other one.
     const known = (id: string) => this.appended.has(id) || this.appendedBefore.has(id);
     const unknown = [...groups.keys()].filter((id) => !known(id));
     const held = new Set([...groups.keys()].filter(known));
-    if (!trusted && unknown.length > 0) for (const id of await this.deps.events.existingGroups(unknown)) held.add(id);
+    for (const id of await this.deps.events.existingGroups(unknown)) {
+      held.add(id);
+      this.appended.add(id);
+    }
     // Half a lease without renewing (a long pause): renew first, so a process that took over is noticed before writing.
     if (Date.now() - lead.publishedAt >= LEASE_MS / 2) await this.publish();
     return [...groups]
@@ -314,16 +317,33 @@ export class ChangeRelay {
       .map(([id, group]) => ({ id, records: group.map((r) => ({ ...(r as unknown as StoredEvent), seq: lead.next++ })) }));
   }
 
-  /** Writes numbered groups; a failed one is written again with the same numbers, so the sequence has no gap. */
+  /**
+   * Writes numbered groups until the engine has answered for each: a failed one, or a request that failed as a whole
+   * (it may still have been applied: create-only makes the second write a no-op), is written again with the same
+   * numbers, so the sequence has no gap. Between attempts the lease is renewed; another process holding it ends this.
+   */
   private async write(groups: EventGroup[]): Promise<void> {
     for (const g of groups) this.appended.add(g.id);
     let pending = groups;
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const failed = await this.deps.events.append(pending);
+      let failed: Set<string>;
+      try {
+        const answer = await this.deps.events.append(pending);
+        failed = answer.failed;
+        const present = pending.filter((g) => answer.present.has(g.id));
+        // Only a second writer (two leaders at once) makes a group there already on the first attempt: its numbers are lost.
+        if (attempt === 1 && present.length > 0) this.deps.log.error({ groups: present.map((g) => g.id), seqs: present.map((g) => g.records[0].seq) }, 'events were there already: their sequence numbers stay unused');
+      } catch (e) {
+        failed = new Set(pending.map((g) => g.id));
+        this.deps.log.warn({ err: e }, 'appending events failed');
+      }
       pending = pending.filter((g) => failed.has(g.id));
       if (pending.length === 0) break;
       this.deps.log.warn({ failed: pending.length, attempt }, 'events could not be appended; retrying with the same sequence numbers');
       await sleep(Math.min(5_000, 100 * 2 ** attempt));
+      if (this.leading) await this.publish().catch((e) => {
+        if (e instanceof StaleWrite) throw e;
+      });
     }
   }
 

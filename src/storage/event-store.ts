@@ -115,11 +115,13 @@ export class EventStore {
 
   /**
    * Appends groups (create-only; visible to searches after the next refresh). Answers the ids of the groups that could not
-   * be written for a reason other than being there already, so the relay can retry them with the same numbers.
+   * be written for a reason other than being there already (`failed`: the relay retries them with the same numbers),
+   * and of those that were there already (`present`).
    */
-  async append(groups: EventGroup[]): Promise<Set<string>> {
+  async append(groups: EventGroup[]): Promise<{ failed: Set<string>; present: Set<string> }> {
     const failed = new Set<string>();
-    if (groups.length === 0) return failed;
+    const present = new Set<string>();
+    if (groups.length === 0) return { failed, present };
     const body = groups.flatMap((g) => {
       const [first, last] = [g.records[0], g.records[g.records.length - 1]];
       const doc = {
@@ -144,9 +146,10 @@ export class EventStore {
     const res = await guarded(() => this.client.bulk({ body }, { requestTimeout: 30_000 }));
     ((res.body as any).items as any[]).forEach((item, i) => {
       const r = item.create;
-      if (r.status >= 300 && r.status !== 409) failed.add(groups[i].id);
+      if (r.status === 409) present.add(groups[i].id);
+      else if (r.status >= 300) failed.add(groups[i].id);
     });
-    return failed;
+    return { failed, present };
   }
 
   /** The highest sequence number written, or 0. */

@@ -100,8 +100,17 @@ describe('kill -9 of the service during 5,000 mixed writes', () => {
       for (const e of page.body.events) events.push(JSON.parse(JSON.parse(e.value).payload.value));
       offset = page.body.offsetId;
     }
-    // Gap-free, each id once.
+    // Gap-free, each id once, and the poll reached every record the history holds (a gap would stop it short).
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    let held = 0;
+    for (let cursor = ''; ; ) {
+      const page = await call(svc.url, tok, 'GET', `/openapi/v3/history?count=1000${cursor && `&cursor=${cursor}`}`);
+      expect(page.status, page.text).toBe(200);
+      held += page.body.count;
+      if (!page.body.cursor) break;
+      cursor = page.body.cursor;
+    }
+    expect(events.length, 'records the poll answers of those the history holds').toBe(held);
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
     // One record per stored key, none for a refused write or a key that is not stored.
     // A dataset's first key adds the map itself (its record holds the map); every other key is its own record.
