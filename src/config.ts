@@ -29,6 +29,11 @@ export const ConfigSchema = z.object({
   SEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How old a remembered structured property definition may be when reads and searches use it (writes never do); 0 turns it off. */
   DEFINITION_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  /**
+   * GraphQL query answers kept for the same caller, document and variables while the catalog's version is unchanged
+   * (src/graphql/response-cache.ts), in megabytes of serialized answers; 0 turns it off.
+   */
+  GRAPHQL_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Every other OpenSearch call: past this (one retry included) the request answers 503. */
   OPENSEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /** PEM file of the certificate authority that signed the cluster's TLS certificates (https:// URLs). */

@@ -23,6 +23,7 @@ import { ChangeRelay, RelayPositions } from './jobs/change-relay.js';
 import { WebhookStore } from './storage/webhook-store.js';
 import { adminRecords } from './catalog/history/admin-records.js';
 import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
+import { CatalogVersion } from './storage/catalog-version.js';
 
 /** Everything the adapters use; catalog operations and jobs see only their part of it (CatalogDeps, JobDeps). */
 export interface Services extends JobDeps {
@@ -38,6 +39,8 @@ export interface Services extends JobDeps {
   relay: ChangeRelay;
   /** Webhook subscriptions and deliveries. */
   webhooks: WebhookStore;
+  /** Where the catalog stands, as the engine says (the GraphQL response cache's check). */
+  catalogVersion: CatalogVersion;
   webhookSettings: { allowedHosts: string };
   /** How long change records are kept (the retention job removes older ones). */
   retention: { days: number };
@@ -85,6 +88,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
     relay,
     webhooks,
     webhookSettings,
+    catalogVersion: new CatalogVersion(client, names),
     retention: { days: config.EVENTS_RETENTION_DAYS },
     dispatcher,
     indices: new IndexAdmin(client, names),

@@ -7,8 +7,42 @@ export interface GraphqlContext {
   actor: string;
   waitForSearch: boolean;
   loader: EntityLoader;
+  /**
+   * Whether the request reached for what the catalog's version does not follow (change records, jobs, webhooks): its
+   * answer is then never kept by the response cache. A holder, because yoga copies the context's fields into its own.
+   */
+  reads: { unversioned: boolean };
+}
+
+/** Stores whose contents the catalog's version (storage/catalog-version.ts) does not follow. */
+const UNVERSIONED = ['events', 'jobStore', 'relay', 'webhooks', 'dispatcher'] as const;
+const REQUEST = Symbol('request');
+
+type Watched = Services & { [REQUEST]: GraphqlContext['reads'] };
+
+/** Per services: the same services, except that reaching for an unversioned store marks the request it serves. */
+const watchers = new WeakMap<Services, Services>();
+function watcherOf(services: Services): Services {
+  let watcher = watchers.get(services);
+  if (!watcher) {
+    const marking: PropertyDescriptorMap = {};
+    for (const key of UNVERSIONED) {
+      marking[key] = {
+        get(this: Watched) {
+          this[REQUEST].unversioned = true;
+          return services[key];
+        },
+      };
+    }
+    watcher = Object.create(services, marking) as Services;
+    watchers.set(services, watcher);
+  }
+  return watcher;
 }
 
 export function createContext(services: Services, actor: string, waitForSearch: boolean): GraphqlContext {
-  return { services, actor, waitForSearch, loader: new EntityLoader(services) };
+  const reads = { unversioned: false };
+  const watched = Object.create(watcherOf(services)) as Watched;
+  watched[REQUEST] = reads;
+  return { services: watched, actor, waitForSearch, loader: new EntityLoader(services), reads };
 }

@@ -13,6 +13,8 @@ import { booleanStrings } from './boolean-strings.js';
 import { ByteBoundedLru } from './byte-lru.js';
 import { jitPlugins, parserAndValidationCaches, resultShape, validated } from './executor-plugins.js';
 import { accessGate } from './access-gate.js';
+import { responseCache } from './response-cache.js';
+import { ACCESS_FRESH_MS } from '../catalog/access/access-control.js';
 import { serveThroughYoga } from './node-adapter.js';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../src/graphql/schema/', import.meta.url));
@@ -83,6 +85,21 @@ const malformedParameters: Plugin = {
   },
 };
 
+/** The response cache, unless GRAPHQL_RESPONSE_CACHE_MB is 0. */
+function answersKept(services: Services): Plugin[] {
+  const mb = services.config.GRAPHQL_RESPONSE_CACHE_MB;
+  if (mb <= 0) return [];
+  const counter = services.metrics.graphqlResponseCache;
+  return [
+    responseCache({
+      budgetBytes: mb * 1024 * 1024,
+      lagMs: Math.max(services.config.DEFINITION_CACHE_MS, ACCESS_FRESH_MS),
+      version: services.catalogVersion,
+      counted: (outcome) => counter.inc({ outcome }),
+    }),
+  ];
+}
+
 /** Serves one GraphQL request on plain Node objects, as `actor`; failures that escape yoga go to `next`. */
 export type GraphqlServe = (req: IncomingMessage & { body?: unknown }, res: ServerResponse, actor: string, next: (err?: unknown) => void) => void;
 
@@ -105,7 +122,7 @@ export function createGraphqlServe(services: Services, renderGraphiql: (opts?: {
     cors: false,
     logging: false,
     parserAndValidationCache: parserAndValidationCaches(),
-    plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, validated(), booleanStrings, accessGate, ...jitPlugins(), resultShape],
+    plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, validated(), booleanStrings, accessGate, ...answersKept(services), ...jitPlugins(), resultShape],
     batching: false,
     context: contextOf,
     maskedErrors: { maskError: (error) => maskError(error) },

@@ -44,6 +44,10 @@ export function createMetrics() {
       name: 'tessera_opensearch_direct_fallbacks_total', help: 'Hot engine calls left to the OpenSearch client because its pool offered no living connection, by operation and reason',
       labelNames: ['operation', 'reason'] as const, registers: [registry],
     }),
+    graphqlResponseCache: new Counter({
+      name: 'tessera_graphql_response_cache_total', help: 'GraphQL queries by what the response cache did: hit (answered from it), miss (run, and kept if it may be), first (asked for the first time: run, not kept), skip (the catalog version could not be read)',
+      labelNames: ['outcome'] as const, registers: [registry],
+    }),
     writeConflicts: new Counter({ name: 'tessera_write_conflicts_total', help: 'Conditional entity writes refused because another writer changed the document first', registers: [registry] }),
     writeRetries: new Counter({ name: 'tessera_write_retries_total', help: 'Entity writes retried after a conflict', registers: [registry] }),
     writeConflictsExhausted: new Counter({ name: 'tessera_write_conflicts_exhausted_total', help: 'Entity writes that kept conflicting until WRITE_RETRY_MS and answered 409', registers: [registry] }),
