@@ -12,7 +12,7 @@
  * A query asked for the first time just runs (most are never asked again: no engine call, nothing kept); from the
  * second time on it is kept. Entries are bounded by their serialized size, the keys seen once by theirs.
  */
-import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { getOperationAST, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { CatalogVersion } from '../storage/catalog-version.js';
 import { ByteBoundedLru } from './byte-lru.js';
@@ -34,13 +34,6 @@ interface Entry {
   until?: number;
 }
 
-/** Whether the operation a request runs is a query (its result may be kept). */
-function runsQuery(document: DocumentNode, operationName: string | null | undefined): boolean {
-  const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const op = operationName ? ops.find((o) => o.name?.value === operationName) : ops.length === 1 ? ops[0] : undefined;
-  return op?.operation === 'query';
-}
-
 export function responseCache(opts: ResponseCacheOptions): Plugin {
   const entries = new ByteBoundedLru<Entry>(opts.budgetBytes, (key, e) => key.length + e.bytes);
   const seenOnce = new ByteBoundedLru<true>(Math.max(1024 * 1024, opts.budgetBytes / 8), (key) => key.length);
@@ -50,7 +43,8 @@ export function responseCache(opts: ResponseCacheOptions): Plugin {
   const count = opts.counted ?? (() => undefined);
   return {
     onExecute: async ({ args, setResultAndStopExecution }) => {
-      if (!runsQuery(args.document, args.operationName)) return;
+      // Only a query's answer may be kept (graphql-js's choice of the operation a request runs).
+      if (getOperationAST(args.document, args.operationName)?.operation !== 'query') return;
       const ctx = args.contextValue as unknown as GraphqlContext;
       let id = documentIds.get(args.document);
       if (id === undefined) documentIds.set(args.document, (id = ++documents));

@@ -30,10 +30,8 @@ export class CatalogVersion {
   current(): Promise<string | undefined> {
     if (!this.inFlight) return (this.inFlight = this.read());
     // One in flight began before this call: wait for the next reading, shared by everyone who arrives meanwhile.
-    return (this.queued ??= this.inFlight.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
+    // (A reading never rejects: an engine that cannot say answers undefined.)
+    return (this.queued ??= this.inFlight.then(() => {
       this.queued = undefined;
       return (this.inFlight = this.read());
     }));
