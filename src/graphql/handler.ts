@@ -124,6 +124,10 @@ export function createGraphqlServe(services: Services, renderGraphiql: (opts?: {
     parserAndValidationCache: parserAndValidationCaches(),
     plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, validated(), booleanStrings, accessGate, ...answersKept(services), ...jitPlugins(), resultShape],
     batching: false,
+    // Bodies reach yoga read and checked by the one body reader (JSON only, within MAX_BODY_BYTES): yoga's multipart
+    // parser and its own size check could never apply, and each cost a hook on every request.
+    multipart: false,
+    maxRequestBodySize: false,
     context: contextOf,
     maskedErrors: { maskError: (error) => maskError(error) },
   });

@@ -45,12 +45,31 @@ let maxUrnLength = DEFAULT_MAX_URN_LENGTH;
 /** Set once by the composition root from the configuration; every interface parses URNs through parseUrn. */
 export function setMaxUrnLength(n: number): void {
   maxUrnLength = n;
+  parsed.clear();
 }
+
+/**
+ * URNs parsed lately, by text: a page parses the same few again and again (each property value names its definition,
+ * each hit its platform), and a parse checks every character. Entries are frozen (callers share them) and bounded in
+ * number and length; the whole map is dropped when full. Refusals are not kept.
+ */
+const parsed = new Map<string, Urn>();
+const PARSED_MAX = 4096;
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function parseUrn(raw: unknown): Urn {
+  const known = typeof raw === 'string' ? parsed.get(raw) : undefined;
+  if (known) return known;
+  const urn = parseFresh(raw);
+  Object.freeze(urn.parts);
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  parsed.set(urn.raw, Object.freeze(urn));
+  return urn;
+}
+
+function parseFresh(raw: unknown): Urn {
   if (typeof raw !== 'string' || raw.length === 0) throw invalidUrn('Invalid urn: an urn must be a non-empty string');
   const control = CONTROL.exec(raw);
   if (control) {
@@ -68,8 +87,17 @@ export function parseUrn(raw: unknown): Urn {
   return { entityType, id, parts: splitTuple(id, raw), raw };
 }
 
+/** URNs (as parseUrn keeps them) whose shape was found good. */
+const shapeChecked = new WeakSet<Urn>();
+
 /** Checks the tuple arity and nested URNs of the entity types whose ids are tuples. */
 export function validateUrnShape(urn: Urn): void {
+  if (shapeChecked.has(urn)) return;
+  checkShape(urn);
+  shapeChecked.add(urn);
+}
+
+function checkShape(urn: Urn): void {
   const bad = (why: string) => invalidUrn(`Invalid urn: ${urn.raw}: ${why}`);
   switch (urn.entityType) {
     case 'dataset': {

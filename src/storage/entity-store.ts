@@ -39,7 +39,8 @@ export interface EntityDoc {
   aspects: Record<string, StoredAspect>;
   /**
    * Change records written with this version and earlier ones the relay may not have moved to the events index yet.
-   * New records come without `version`; the write stamps them with `changeVersion`.
+   * New records come without `version`; the write stamps them with `changeVersion`. Only documents read for writing
+   * back (`getVersioned`, `mgetVersioned`) carry them: those read to be shown (`get`, `mget`, `mgetAcross`) do not.
    */
   outbox?: OutboxRecord[];
   /** Rises by 1 with every write that records a change. */
@@ -97,6 +98,12 @@ function isIndexGone(e: unknown): boolean {
 }
 
 /** OpenSearch ids are limited to 512 bytes; longer URNs are addressed by their hash. */
+/** A document read to be shown: the records its writes left for the relay are no part of what it shows (nor unpacked). */
+function withoutRecords(doc: EntityDoc): EntityDoc {
+  if (doc.outbox !== undefined) doc.outbox = undefined;
+  return doc;
+}
+
 export function docIdOf(urn: string): string {
   return Buffer.byteLength(urn) <= 500 ? urn : `sha256:${createHash('sha256').update(urn).digest('hex')}`;
 }
@@ -129,24 +136,32 @@ export class EntityStore {
     pace: async () => undefined,
   };
 
+  /** The entity's document to be shown (no change records: see `EntityDoc.outbox`); null when absent or hard-deleted. */
   async get(entityType: string, urn: string): Promise<EntityDoc | null> {
-    const doc = (await this.getVersioned(entityType, urn))?.doc ?? null;
-    return isTombstone(doc) ? null : doc;
+    const doc = (await this.read(entityType, urn))?.doc;
+    return !doc || isTombstone(doc) ? null : withoutRecords(doc);
   }
 
   async mget(entityType: string, urns: string[]): Promise<Map<string, EntityDoc>> {
-    return new Map([...(await this.mgetVersioned(entityType, urns))].map(([urn, v]) => [urn, v.doc]));
+    return new Map([...(await this.mgetStored(entityType, urns))].map(([urn, v]) => [urn, withoutRecords(v.doc)]));
   }
 
-  /** The entity's document as stored, tombstone included, with its position. */
+  /** The entity's document as stored, tombstone and change records included, with its position. */
   async getVersioned(entityType: string, urn: string): Promise<VersionedDoc | null> {
+    const stored = await this.read(entityType, urn);
+    if (stored) unpackOutbox(stored.doc);
+    return stored;
+  }
+
+  /** The document with its position, its records as stored (packed). */
+  private async read(entityType: string, urn: string): Promise<VersionedDoc | null> {
     const index = this.names.entity(entityType);
     try {
       const direct = await this.direct?.getDocument(index, docIdOf(urn));
-      if (direct) return direct.status === 200 ? { doc: unpackOutbox(direct.body._source), seqNo: direct.body._seq_no, primaryTerm: direct.body._primary_term, index: direct.body._index } : null;
+      if (direct) return direct.status === 200 ? { doc: direct.body._source, seqNo: direct.body._seq_no, primaryTerm: direct.body._primary_term, index: direct.body._index } : null;
       const res = await this.client.get({ index, id: docIdOf(urn), realtime: true });
       const b = res.body as any;
-      return { doc: unpackOutbox(b._source), seqNo: b._seq_no, primaryTerm: b._primary_term, index: b._index };
+      return { doc: b._source, seqNo: b._seq_no, primaryTerm: b._primary_term, index: b._index };
     } catch (e) {
       if (isNotFound(e)) return null;
       throw toCatalogError(e);
@@ -275,12 +290,19 @@ export class EntityStore {
     if (items.length === 0) return out;
     const body = { docs: items.map((i) => ({ _index: this.names.entity(i.entityType), _id: docIdOf(i.urn) })) };
     const res = (await guarded(async () => this.direct?.post('POST _mget', '/_mget?realtime=true', body))) ?? (await guarded(() => this.client.mget({ body, realtime: true } as any)));
-    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, unpackOutbox(d._source as EntityDoc));
+    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, withoutRecords(d._source as EntityDoc));
     return out;
   }
 
-  /** Like `mget`, with each document's position, for writing it back conditionally. */
+  /** Like `mget`, with each document's position and change records, for writing it back conditionally. */
   async mgetVersioned(entityType: string, urns: string[]): Promise<Map<string, VersionedDoc>> {
+    const out = await this.mgetStored(entityType, urns);
+    for (const v of out.values()) unpackOutbox(v.doc);
+    return out;
+  }
+
+  /** Documents with their positions, their records as stored (packed). */
+  private async mgetStored(entityType: string, urns: string[]): Promise<Map<string, VersionedDoc>> {
     const out = new Map<string, VersionedDoc>();
     const unique = [...new Set(urns)];
     if (unique.length === 0) return out;
@@ -288,7 +310,7 @@ export class EntityStore {
     const body = { ids: unique.map(docIdOf) };
     const res = (await guarded(async () => this.direct?.post('POST _mget', `/${encodeURIComponent(index)}/_mget?realtime=true`, body))) ?? (await guarded(() => this.client.mget({ index, body, realtime: true } as any)));
     // A tombstone is left out: the batch then creates the entity, loses that race and writes it through `mutate`.
-    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, { doc: unpackOutbox(d._source as EntityDoc), seqNo: d._seq_no, primaryTerm: d._primary_term, index: d._index });
+    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, { doc: d._source as EntityDoc, seqNo: d._seq_no, primaryTerm: d._primary_term, index: d._index });
     return out;
   }
 
