@@ -51,19 +51,20 @@ export function createRequestListener(services: Services, router: Router = creat
 
   async function serve(req: Req, res: ServerResponse, path: string, search: string, seen: { route: string; actor?: string }, context: LogContext): Promise<void> {
     const method = req.method ?? 'GET';
-    const actor = router.isPublic(method, path, req.headers) ? undefined : await authenticate(req, res, context);
+    const routed = router.resolve(method, path);
+    const actor = routed.isPublic(req.headers) ? undefined : await authenticate(req, res, context);
     seen.actor = actor;
     if (actor !== undefined) {
       context.actor = actor;
       context.via = interfaceOf(path, req.headers['x-tessera-client']);
     }
     if (actor !== undefined) {
-      const gate = router.gateOf(method, path);
+      const gate = routed.gate;
       if (gate && gate !== 'self') await services.access.gate(actor, gate);
     }
     await readBody(req, res);
     let query: Record<string, unknown> | undefined;
-    for (const match of router.match(method, path)) {
+    for (const match of routed.matches()) {
       seen.route = match.template;
       const call: Call = {
         req,

@@ -82,40 +82,63 @@ function candidateIndex(compiled: Compiled[]): (path: string) => readonly Compil
   };
 }
 
+/** The routes one request's method and path take, in table order; the first is found once and answers every question. */
+export interface Resolved {
+  /** The first route's template, or undefined when no route takes the method and path. */
+  readonly first: Route | undefined;
+  /** Whether the request may go without a token: the first route says so (only GET and HEAD requests can). */
+  isPublic(headers: Parameters<Extract<Route['public'], Function>>[0]): boolean;
+  /** What a caller must be able to do at all: the first route's gate, else read for GET and HEAD, write otherwise. */
+  readonly gate: 'read' | 'write' | 'self' | undefined;
+  /** Every matching route with its decoded parameters (a handler may decline and leave it to the next). */
+  matches(): Generator<Match>;
+}
+
 export function createRouter(routes: readonly Route[]) {
   const compiled = routes.flatMap((r) => (typeof r.path === 'string' ? [r.path] : r.path).map((p) => compile(r, p)));
   const candidates = candidateIndex(compiled);
-  /** Every route that takes this method and path, in table order (a handler may decline and leave it to the next). */
-  function* match(method: string, path: string): Generator<Match> {
-    for (const c of candidates(path)) {
-      if (!c.methods.has(method) && !(method === 'HEAD' && c.methods.has('GET'))) continue;
+  const takes = (c: Compiled, method: string) => c.methods.has(method) || (method === 'HEAD' && c.methods.has('GET'));
+
+  /** The candidates from `from` on that take the method and path, with their pattern's match. */
+  function* found(method: string, path: string, list: readonly Compiled[], from: number): Generator<[Compiled, RegExpExecArray]> {
+    for (let i = from; i < list.length; i++) {
+      const c = list[i];
+      if (!takes(c, method)) continue;
       const m = c.pattern.exec(path);
-      if (!m) continue;
-      const params: Record<string, string> = {};
-      c.names.forEach((name, i) => (params[name] = decodeParam(m[i + 2])));
-      const base = m[1] ? '/gms' : '';
-      yield { route: c.route, template: `${base}${c.template}`, params, base, rest: c.route.prefix ? m[c.names.length + 2] || '/' : '' };
+      if (m) yield [c, m];
     }
   }
-  /** Whether a request may go without a token: the first route of its path and method says so. */
-  function isPublic(method: string, path: string, headers: Parameters<Extract<Route['public'], Function>>[0]): boolean {
-    if (method !== 'GET' && method !== 'HEAD') return false;
-    for (const c of candidates(path)) {
-      if (!(c.methods.has('GET') || c.methods.has(method as Method)) || !c.pattern.test(path)) continue;
-      const p = c.route.public;
-      return typeof p === 'function' ? p(headers) : !!p;
-    }
-    return false;
+
+  // Parameters are decoded only when a handler is about to run: a malformed one is refused after authentication.
+  function toMatch(c: Compiled, m: RegExpExecArray): Match {
+    const params: Record<string, string> = {};
+    c.names.forEach((name, i) => (params[name] = decodeParam(m[i + 2])));
+    const base = m[1] ? '/gms' : '';
+    return { route: c.route, template: `${base}${c.template}`, params, base, rest: c.route.prefix ? m[c.names.length + 2] || '/' : '' };
   }
-  /** What a caller must be able to do at all for this method and path: the first route of its path and method says. */
-  function gateOf(method: string, path: string): 'read' | 'write' | 'self' | undefined {
-    for (const c of candidates(path)) {
-      if (!(c.methods.has(method) || (method === 'HEAD' && c.methods.has('GET'))) || !c.pattern.test(path)) continue;
-      return c.route.gate ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
-    }
-    return undefined;
+
+  function resolve(method: string, path: string): Resolved {
+    const list = candidates(path);
+    const all = found(method, path, list, 0);
+    const head = all.next();
+    const first = head.done ? undefined : head.value;
+    return {
+      first: first?.[0].route,
+      isPublic(headers) {
+        if (!first || (method !== 'GET' && method !== 'HEAD')) return false;
+        const p = first[0].route.public;
+        return typeof p === 'function' ? p(headers) : !!p;
+      },
+      gate: first ? (first[0].route.gate ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write')) : undefined,
+      *matches() {
+        if (!first) return;
+        yield toMatch(first[0], first[1]);
+        for (const [c, m] of all) yield toMatch(c, m);
+      },
+    };
   }
-  return { match, isPublic, gateOf, routes: compiled.map((c) => ({ methods: [...c.methods], path: c.template, prefix: !!c.route.prefix, rootOnly: !!c.route.rootOnly })) };
+
+  return { resolve, routes: compiled.map((c) => ({ methods: [...c.methods], path: c.template, prefix: !!c.route.prefix, rootOnly: !!c.route.rootOnly })) };
 }
 
 export type Router = ReturnType<typeof createRouter>;

@@ -2,14 +2,15 @@
 import { invalidUrn } from '../errors.js';
 import { FABRIC_TYPES } from './fabric-types.js';
 
+/** A parsed URN. Shared by every caller that parses the same text (see `parseUrn`), so never changed. */
 export interface Urn {
   /** Entity type word as written in the URN (`dataset`, `schemaField`, …). */
-  entityType: string;
+  readonly entityType: string;
   /** Everything after the entity type, e.g. `(urn:li:dataPlatform:hive,db.t,PROD)` or `deprecated`. */
-  id: string;
+  readonly id: string;
   /** Top-level parts of a tuple id, or `[id]` for a plain one. */
-  parts: string[];
-  raw: string;
+  readonly parts: readonly string[];
+  readonly raw: string;
 }
 
 export { FABRIC_TYPES };
@@ -49,11 +50,11 @@ export function setMaxUrnLength(n: number): void {
 }
 
 /**
- * URNs parsed lately, by text: a page parses the same few again and again (each property value names its definition,
- * each hit its platform), and a parse checks every character. Entries are frozen (callers share them) and bounded in
- * number and length; the whole map is dropped when full. Refusals are not kept.
+ * URNs parsed lately, by text, and whether their shape was checked: a page parses the same few again and again (each
+ * property value names its definition, each hit its platform), and a parse checks every character. Callers share an
+ * entry (its type is read-only). Bounded in number and length; the whole map is dropped when full. Refusals are not kept.
  */
-const parsed = new Map<string, Urn>();
+const parsed = new Map<string, { urn: Urn; shapeChecked: boolean }>();
 const PARSED_MAX = 4096;
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -61,16 +62,27 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 export function parseUrn(raw: unknown): Urn {
   const known = typeof raw === 'string' ? parsed.get(raw) : undefined;
-  if (known) return known;
+  if (known) return known.urn;
   const urn = parseFresh(raw);
-  Object.freeze(urn.parts);
   if (parsed.size >= PARSED_MAX) parsed.clear();
-  parsed.set(urn.raw, Object.freeze(urn));
+  parsed.set(urn.raw, { urn, shapeChecked: false });
   return urn;
 }
 
+/** Printable ASCII only: no control character, no surrogate, at most 3 characters each percent-encoded. */
+const PRINTABLE_ASCII = /^[\u0020-\u007e]+$/;
+
 function parseFresh(raw: unknown): Urn {
   if (typeof raw !== 'string' || raw.length === 0) throw invalidUrn('Invalid urn: an urn must be a non-empty string');
+  if (!(PRINTABLE_ASCII.test(raw) && raw.length * 3 <= maxUrnLength)) checkCharacters(raw);
+  const m = /^urn:li:([A-Za-z][A-Za-z0-9_]*):(.+)$/s.exec(raw);
+  if (!m) throw invalidUrn(`Invalid urn: ${raw}: expected urn:li:<entityType>:<id>`);
+  const [, entityType, id] = m;
+  return { entityType, id, parts: splitTuple(id, raw), raw };
+}
+
+/** Refuses control characters, unpaired surrogates and URNs longer than the limit once percent-encoded. */
+function checkCharacters(raw: string): void {
   const control = CONTROL.exec(raw);
   if (control) {
     const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -81,20 +93,14 @@ function parseFresh(raw: unknown): Urn {
   if (raw.length > maxUrnLength || encodedLength(raw) > maxUrnLength) {
     throw invalidUrn(`Invalid urn: ${encodeUrn(raw).length} characters percent-encoded, more than the limit of ${maxUrnLength} (setting MAX_URN_LENGTH)`);
   }
-  const m = /^urn:li:([A-Za-z][A-Za-z0-9_]*):(.+)$/s.exec(raw);
-  if (!m) throw invalidUrn(`Invalid urn: ${raw}: expected urn:li:<entityType>:<id>`);
-  const [, entityType, id] = m;
-  return { entityType, id, parts: splitTuple(id, raw), raw };
 }
-
-/** URNs (as parseUrn keeps them) whose shape was found good. */
-const shapeChecked = new WeakSet<Urn>();
 
 /** Checks the tuple arity and nested URNs of the entity types whose ids are tuples. */
 export function validateUrnShape(urn: Urn): void {
-  if (shapeChecked.has(urn)) return;
+  const known = parsed.get(urn.raw);
+  if (known?.urn === urn && known.shapeChecked) return;
   checkShape(urn);
-  shapeChecked.add(urn);
+  if (known?.urn === urn) known.shapeChecked = true;
 }
 
 function checkShape(urn: Urn): void {
