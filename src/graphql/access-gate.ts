@@ -4,7 +4,7 @@
  * their body is read. The caller's own identity and tokens are open to every authenticated caller. Each field's
  * operation still decides on exactly what it touches.
  */
-import { GraphQLError, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { getOperationAST, GraphQLError, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { boundedMessage, CatalogError, graphqlExtensionsOf } from '../errors.js';
 import type { GraphqlContext } from './context.js';
@@ -14,13 +14,16 @@ const OWN_FIELDS = new Set(['me', 'explainAccess', 'listAccessTokens', 'createAc
 
 type Gate = 'read' | 'write' | undefined;
 
-function gateOf(document: DocumentNode, operationName: string | null | undefined): Gate {
-  const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const op = operationName ? ops.find((o) => o.name?.value === operationName) : ops[0];
-  if (!op) return undefined;
+function gateOfOperation(op: OperationDefinitionNode): Gate {
   const own = op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && OWN_FIELDS.has(s.name.value));
   if (own) return undefined;
   return op.operation === 'mutation' ? 'write' : 'read';
+}
+
+/** The gate of the operation that runs, as graphql-js chooses it (yoga refuses a request without one before it gets here). */
+function gateOf(document: DocumentNode, operationName: string | null | undefined): Gate {
+  const op = getOperationAST(document, operationName);
+  return op ? gateOfOperation(op) : undefined;
 }
 
 export const accessGate: Plugin = {

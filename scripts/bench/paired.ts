@@ -1,0 +1,104 @@
+/**
+ * Two builds side by side: both start at once on the same catalog (a `--keep` bench catalog), one client sends each
+ * row's request to them in turn over 16 keep-alive connections, and each build's CPU per request is read from
+ * /proc/<pid>/stat over the same seconds. Both builds see the same machine at the same moment, so a difference of a few
+ * percent shows where runs of one build after the other (whose spread is ±10–15 % here) hide it.
+ *
+ * Each request reads another of 10,000 datasets, and the GraphQL response cache is off unless GRAPHQL_RESPONSE_CACHE_MB
+ * is set: the figures are those of requests that run.
+ *
+ * Usage: npm run bench:paired -- --a dist --b /tmp/old/dist [--prefix bn_] [--rows graphql-get,rest-get] [--rounds 5]
+ */
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { startTessera, type Running } from './processes.js';
+import { mintBenchToken } from './setup.js';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+};
+const OPENSEARCH = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200';
+const prefix = arg('prefix', 'bn_');
+const builds = [arg('a', 'dist'), arg('b', '')];
+const rows = arg('rows', 'graphql-get,rest-get').split(',');
+const rounds = Number(arg('rounds', '5'));
+if (!builds[1]) throw new Error('--b <other build>/dist is required');
+
+const DATASET_QUERY = `query d($urn: String!) { dataset(urn: $urn) { urn properties { name }
+  structuredProperties { properties { structuredProperty { urn } values { ... on StringValue { stringValue } ... on NumberValue { numberValue } } } } } }`;
+
+/** The request of a row, for one URN: method, path and body. */
+const REQUESTS: Record<string, (urn: string) => { method: string; path: string; body?: string }> = {
+  'graphql-get': (urn) => ({ method: 'POST', path: '/api/graphql', body: JSON.stringify({ query: DATASET_QUERY, variables: { urn } }) }),
+  'rest-get': (urn) => ({ method: 'GET', path: `/openapi/v3/entity/dataset/${encodeURIComponent(urn)}/datasetProperties` }),
+};
+
+async function datasetUrns(n: number): Promise<string[]> {
+  const res = await fetch(`${OPENSEARCH}/${prefix}dataset/_search?size=${n}&filter_path=hits.hits._id`);
+  const urns = ((await res.json()) as { hits?: { hits?: { _id: string }[] } }).hits?.hits?.map((h) => h._id) ?? [];
+  if (urns.length === 0) throw new Error(`no datasets under ${prefix}: run the bench once with --keep --prefix ${prefix}`);
+  return urns;
+}
+
+const cpuMs = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
+
+function send(agent: http.Agent, url: string, token: string, r: { method: string; path: string; body?: string }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const headers = { authorization: `Bearer ${token}`, accept: 'application/json', ...(r.body && { 'content-type': 'application/json' }) };
+    const req = http.request(`${url}${r.path}`, { method: r.method, agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${r.method} ${r.path}: ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end(r.body);
+  });
+}
+
+/** One round: requests alternate between the builds for `ms`; answers each build's CPU µs per request. */
+async function round(running: Running[], token: string, make: (urn: string) => { method: string; path: string; body?: string }, urns: string[], ms: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const before = running.map((r) => cpuMs(r.pid));
+  const served = [0, 0];
+  const end = Date.now() + ms;
+  let seq = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (Date.now() < end) {
+        const n = seq++;
+        await send(agent, running[n % 2].url, token, make(urns[(n * 7919) % urns.length]));
+        served[n % 2]++;
+      }
+    }),
+  );
+  agent.destroy();
+  return running.map((r, k) => ((cpuMs(r.pid) - before[k]) * 1000) / served[k]);
+}
+
+process.env.GRAPHQL_RESPONSE_CACHE_MB ??= '0';
+const secret = randomBytes(32).toString('hex');
+const token = await mintBenchToken(secret);
+const running: Running[] = [];
+try {
+  for (const [k, dist] of builds.entries()) {
+    process.env.BENCH_DIST = dist;
+    running.push(await startTessera({ opensearchUrl: OPENSEARCH, prefix, secret, name: `tessera-${'ab'[k]}` }));
+  }
+  const urns = await datasetUrns(10_000);
+  for (const row of rows) {
+    const make = REQUESTS[row];
+    if (!make) throw new Error(`unknown row ${row}; one of ${Object.keys(REQUESTS).join(', ')}`);
+    await round(running, token, make, urns, 3000);
+    const figures: number[][] = [];
+    for (let i = 0; i < rounds; i++) figures.push(await round(running, token, make, urns, 5000));
+    const mean = (k: number) => figures.reduce((a, f) => a + f[k], 0) / figures.length;
+    const ratio = mean(0) / mean(1);
+    console.log(`${row}: service CPU µs per request, a ${mean(0).toFixed(0)}, b ${mean(1).toFixed(0)} (a/b ${ratio.toFixed(3)}); rounds a/b ${figures.map((f) => `${f[0].toFixed(0)}/${f[1].toFixed(0)}`).join(' ')}`);
+  }
+} finally {
+  await Promise.all(running.map((r) => r.stop()));
+}
