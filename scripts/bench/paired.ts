@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { startTessera, type Running } from './processes.js';
 import { mintBenchToken } from './setup.js';
+import { DATASET_QUERY } from './reads.js';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,9 +26,6 @@ const builds = [arg('a', 'dist'), arg('b', '')];
 const rows = arg('rows', 'graphql-get,rest-get').split(',');
 const rounds = Number(arg('rounds', '5'));
 if (!builds[1]) throw new Error('--b <other build>/dist is required');
-
-const DATASET_QUERY = `query d($urn: String!) { dataset(urn: $urn) { urn properties { name }
-  structuredProperties { properties { structuredProperty { urn } values { ... on StringValue { stringValue } ... on NumberValue { numberValue } } } } } }`;
 
 /** The request of a row, for one URN: method, path and body. */
 const REQUESTS: Record<string, (urn: string) => { method: string; path: string; body?: string }> = {

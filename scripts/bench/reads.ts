@@ -70,7 +70,8 @@ export function restGet(c: BenchContext, thinUrl?: string): Workload {
   };
 }
 
-const DATASET_QUERY = `query d($urn: String!) { dataset(urn: $urn) { urn properties { name }
+/** The GraphQL point read's document (also sent by paired.ts). */
+export const DATASET_QUERY = `query d($urn: String!) { dataset(urn: $urn) { urn properties { name }
   structuredProperties { properties { structuredProperty { urn } values { ... on StringValue { stringValue } ... on NumberValue { numberValue } } } } } }`;
 
 export function graphqlGet(c: BenchContext, thinUrl?: string): Workload {

@@ -84,8 +84,6 @@ function candidateIndex(compiled: Compiled[]): (path: string) => readonly Compil
 
 /** The routes one request's method and path take, in table order; the first is found once and answers every question. */
 export interface Resolved {
-  /** The first route's template, or undefined when no route takes the method and path. */
-  readonly first: Route | undefined;
   /** Whether the request may go without a token: the first route says so (only GET and HEAD requests can). */
   isPublic(headers: Parameters<Extract<Route['public'], Function>>[0]): boolean;
   /** What a caller must be able to do at all: the first route's gate, else read for GET and HEAD, write otherwise. */
@@ -123,7 +121,6 @@ export function createRouter(routes: readonly Route[]) {
     const head = all.next();
     const first = head.done ? undefined : head.value;
     return {
-      first: first?.[0].route,
       isPublic(headers) {
         if (!first || (method !== 'GET' && method !== 'HEAD')) return false;
         const p = first[0].route.public;
