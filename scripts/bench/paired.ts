@@ -1,6 +1,6 @@
 /**
  * Two builds side by side: both start at once on the same catalog (a `--keep` bench catalog), one client sends each
- * row's request to them in turn over 16 keep-alive connections, and each build's CPU per request is read from
+ * row's request to them in turn from 16 clients (the bench's keep-alive client), and each build's CPU per request is read from
  * /proc/<pid>/stat over the same seconds. Both builds see the same machine at the same moment, so a difference of a few
  * percent shows where runs of one build after the other (whose spread is ±10–15 % here) hide it.
  *
@@ -9,9 +9,9 @@
  *
  * Usage: npm run bench:paired -- --a dist --b /tmp/old/dist [--prefix bn_] [--rows graphql-get,rest-get] [--rounds 5]
  */
-import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeAgent, ok } from './http.js';
+import { cpuTicks, TICKS_PER_SECOND } from './proc.js';
 import { startTessera, type Running } from './processes.js';
 import { mintBenchToken } from './setup.js';
 import { DATASET_QUERY } from './reads.js';
@@ -27,40 +27,24 @@ const rows = arg('rows', 'graphql-get,rest-get').split(',');
 const rounds = Number(arg('rounds', '5'));
 if (!builds[1]) throw new Error('--b <other build>/dist is required');
 
+type RowRequest = { method: string; path: string; body?: unknown };
+
 /** The request of a row, for one URN: method, path and body. */
-const REQUESTS: Record<string, (urn: string) => { method: string; path: string; body?: string }> = {
-  'graphql-get': (urn) => ({ method: 'POST', path: '/api/graphql', body: JSON.stringify({ query: DATASET_QUERY, variables: { urn } }) }),
+const REQUESTS: Record<string, (urn: string) => RowRequest> = {
+  'graphql-get': (urn) => ({ method: 'POST', path: '/api/graphql', body: { query: DATASET_QUERY, variables: { urn } } }),
   'rest-get': (urn) => ({ method: 'GET', path: `/openapi/v3/entity/dataset/${encodeURIComponent(urn)}/datasetProperties` }),
 };
 
 async function datasetUrns(n: number): Promise<string[]> {
-  const res = await fetch(`${OPENSEARCH}/${prefix}dataset/_search?size=${n}&filter_path=hits.hits._id`);
-  const urns = ((await res.json()) as { hits?: { hits?: { _id: string }[] } }).hits?.hits?.map((h) => h._id) ?? [];
+  const res = await ok('GET', `${OPENSEARCH}/${prefix}dataset/_search?size=${n}&filter_path=hits.hits._id`);
+  const urns = res.json<{ hits?: { hits?: { _id: string }[] } }>().hits?.hits?.map((h) => h._id) ?? [];
   if (urns.length === 0) throw new Error(`no datasets under ${prefix}: run the bench once with --keep --prefix ${prefix}`);
   return urns;
 }
 
-const cpuMs = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
-};
-
-function send(agent: http.Agent, url: string, token: string, r: { method: string; path: string; body?: string }): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const headers = { authorization: `Bearer ${token}`, accept: 'application/json', ...(r.body && { 'content-type': 'application/json' }) };
-    const req = http.request(`${url}${r.path}`, { method: r.method, agent, headers }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${r.method} ${r.path}: ${res.statusCode}`))));
-    });
-    req.on('error', reject);
-    req.end(r.body);
-  });
-}
-
 /** One round: requests alternate between the builds for `ms`; answers each build's CPU µs per request. */
-async function round(running: Running[], token: string, make: (urn: string) => { method: string; path: string; body?: string }, urns: string[], ms: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const before = running.map((r) => cpuMs(r.pid));
+async function round(running: Running[], token: string, make: (urn: string) => RowRequest, urns: string[], ms: number) {
+  const before = running.map((r) => cpuTicks(r.pid));
   const served = [0, 0];
   const end = Date.now() + ms;
   let seq = 0;
@@ -68,13 +52,13 @@ async function round(running: Running[], token: string, make: (urn: string) => {
     Array.from({ length: 16 }, async () => {
       while (Date.now() < end) {
         const n = seq++;
-        await send(agent, running[n % 2].url, token, make(urns[(n * 7919) % urns.length]));
+        const r = make(urns[(n * 7919) % urns.length]);
+        await ok(r.method, `${running[n % 2].url}${r.path}`, r.body, { authorization: `Bearer ${token}` });
         served[n % 2]++;
       }
     }),
   );
-  agent.destroy();
-  return running.map((r, k) => ((cpuMs(r.pid) - before[k]) * 1000) / served[k]);
+  return running.map((r, k) => ((cpuTicks(r.pid) - before[k]) * 1e6) / TICKS_PER_SECOND / served[k]);
 }
 
 process.env.GRAPHQL_RESPONSE_CACHE_MB ??= '0';
@@ -99,4 +83,5 @@ try {
   }
 } finally {
   await Promise.all(running.map((r) => r.stop()));
+  closeAgent();
 }

@@ -97,10 +97,9 @@ export function createRouter(routes: readonly Route[]) {
   const candidates = candidateIndex(compiled);
   const takes = (c: Compiled, method: string) => c.methods.has(method) || (method === 'HEAD' && c.methods.has('GET'));
 
-  /** The candidates from `from` on that take the method and path, with their pattern's match. */
-  function* found(method: string, path: string, list: readonly Compiled[], from: number): Generator<[Compiled, RegExpExecArray]> {
-    for (let i = from; i < list.length; i++) {
-      const c = list[i];
+  /** The candidates that take the method and path, in table order, with their pattern's match. */
+  function* found(method: string, path: string): Generator<[Compiled, RegExpExecArray]> {
+    for (const c of candidates(path)) {
       if (!takes(c, method)) continue;
       const m = c.pattern.exec(path);
       if (m) yield [c, m];
@@ -116,8 +115,7 @@ export function createRouter(routes: readonly Route[]) {
   }
 
   function resolve(method: string, path: string): Resolved {
-    const list = candidates(path);
-    const all = found(method, path, list, 0);
+    const all = found(method, path);
     const head = all.next();
     const first = head.done ? undefined : head.value;
     return {

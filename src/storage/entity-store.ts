@@ -97,13 +97,13 @@ function isIndexGone(e: unknown): boolean {
   return (e as { body?: { error?: { type?: string } } } | null)?.body?.error?.type === 'index_not_found_exception';
 }
 
-/** OpenSearch ids are limited to 512 bytes; longer URNs are addressed by their hash. */
 /** A document read to be shown: the records its writes left for the relay are no part of what it shows (nor unpacked). */
 function withoutRecords(doc: EntityDoc): EntityDoc {
   if (doc.outbox !== undefined) doc.outbox = undefined;
   return doc;
 }
 
+/** OpenSearch ids are limited to 512 bytes; longer URNs are addressed by their hash. */
 export function docIdOf(urn: string): string {
   return Buffer.byteLength(urn) <= 500 ? urn : `sha256:${createHash('sha256').update(urn).digest('hex')}`;
 }
