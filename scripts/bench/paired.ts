@@ -7,7 +7,11 @@
  * Each request reads another of 10,000 datasets, and the GraphQL response cache is off unless GRAPHQL_RESPONSE_CACHE_MB
  * is set: the figures are those of requests that run.
  *
- * Usage: npm run bench:paired -- --a dist --b /tmp/old/dist [--prefix bn_] [--rows graphql-get,rest-get] [--rounds 5]
+ * `--a-node-options` / `--b-node-options` start one build with other Node flags (NODE_OPTIONS), for a runtime setting
+ * measured the same way.
+ *
+ * Usage: npm run bench:paired -- --a dist --b /tmp/old/dist [--prefix bn_] [--rows graphql-get,rest-get,search-page]
+ *   [--rounds 5] [--b-node-options=--max-semi-space-size=32]
  */
 import { randomBytes } from 'node:crypto';
 import { closeAgent, ok } from './http.js';
@@ -15,8 +19,11 @@ import { cpuTicks, TICKS_PER_SECOND } from './proc.js';
 import { startTessera, type Running } from './processes.js';
 import { mintBenchToken } from './setup.js';
 import { DATASET_QUERY } from './reads.js';
+import { PAGE, pageInput } from './search-page-row.js';
 
 const arg = (name: string, fallback: string) => {
+  const joined = process.argv.find((a) => a.startsWith(`--${name}=`));
+  if (joined) return joined.slice(name.length + 3);
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 };
@@ -32,6 +39,8 @@ type RowRequest = { method: string; path: string; body?: unknown };
 /** The request of a row, for one URN: method, path and body. */
 const REQUESTS: Record<string, (urn: string) => RowRequest> = {
   'graphql-get': (urn) => ({ method: 'POST', path: '/api/graphql', body: { query: DATASET_QUERY, variables: { urn } } }),
+  // The search page row's page; its filter's bound varies with the URN so that pages differ (the response cache is off anyway).
+  'search-page': (urn) => ({ method: 'POST', path: '/api/graphql', body: { query: PAGE, variables: { input: pageInput(40 + (urn.length % 10)) } } }),
   'rest-get': (urn) => ({ method: 'GET', path: `/openapi/v3/entity/dataset/${encodeURIComponent(urn)}/datasetProperties` }),
 };
 
@@ -66,8 +75,13 @@ const secret = randomBytes(32).toString('hex');
 const token = await mintBenchToken(secret);
 const running: Running[] = [];
 try {
+  const nodeOptions = [arg('a-node-options', ''), arg('b-node-options', '')];
+  const inherited = process.env.NODE_OPTIONS;
   for (const [k, dist] of builds.entries()) {
     process.env.BENCH_DIST = dist;
+    if (nodeOptions[k]) process.env.NODE_OPTIONS = [inherited, nodeOptions[k]].filter(Boolean).join(' ');
+    else if (inherited === undefined) delete process.env.NODE_OPTIONS;
+    else process.env.NODE_OPTIONS = inherited;
     running.push(await startTessera({ opensearchUrl: OPENSEARCH, prefix, secret, name: `tessera-${'ab'[k]}` }));
   }
   const urns = await datasetUrns(10_000);

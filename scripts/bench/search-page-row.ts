@@ -8,16 +8,19 @@ import { datasetIndex, expectEqual, graphql, osOk, type BenchContext } from './c
 import type { Workload } from './reads.js';
 
 const VALUES = '... on StringValue { stringValue } ... on NumberValue { numberValue }';
-const PAGE = `query page($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { nextScrollId total searchResults { entity { urn type
+export const PAGE = `query page($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { nextScrollId total searchResults { entity { urn type
   ... on Dataset { name properties { name description } tags { tags { tag { urn properties { name colorHex } } } }
     structuredProperties { properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUES} } } } } } } } }`;
 
+/** The page's input: datasets whose retention (a number property) is above `above`, by URN. */
+export const pageInput = (above: number) => ({
+  types: ['DATASET'], query: '*', count: 20,
+  orFilters: [{ and: [{ field: `structuredProperties.${qualifiedName(0, 'retention')}`, condition: 'GREATER_THAN', values: [String(above)] }] }],
+  sortInput: { sortCriteria: [{ field: 'urn', sortOrder: 'ASCENDING' }] },
+});
+
 export function searchPage(c: BenchContext): Workload {
-  const input = {
-    types: ['DATASET'], query: '*', count: 20,
-    orFilters: [{ and: [{ field: `structuredProperties.${qualifiedName(0, 'retention')}`, condition: 'GREATER_THAN', values: ['45'] }] }],
-    sortInput: { sortCriteria: [{ field: 'urn', sortOrder: 'ASCENDING' }] },
-  };
+  const input = pageInput(45);
   const body = {
     size: 20, track_total_hits: true, sort: [{ urn: 'asc' }],
     query: { bool: { filter: [{ range: { [propertyField(0, 'retention')]: { gt: 45 } } }, { bool: { must_not: [{ term: { removed: true } }] } }] } },

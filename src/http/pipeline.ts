@@ -64,7 +64,7 @@ export function createRequestListener(services: Services, router: Router = creat
     }
     await readBody(req, res);
     let query: Record<string, unknown> | undefined;
-    for (const match of routed.matches()) {
+    for (let match = routed.next(); match; match = routed.next()) {
       seen.route = match.template;
       const call: Call = {
         req,

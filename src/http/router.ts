@@ -88,8 +88,8 @@ export interface Resolved {
   isPublic(headers: Parameters<Extract<Route['public'], Function>>[0]): boolean;
   /** What a caller must be able to do at all: the first route's gate, else read for GET and HEAD, write otherwise. */
   readonly gate: 'read' | 'write' | 'self' | undefined;
-  /** Every matching route with its decoded parameters (a handler may decline and leave it to the next). */
-  matches(): Generator<Match>;
+  /** The first matching route with its decoded parameters, then (after a handler declined) the next; undefined after the last. */
+  next(): Match | undefined;
 }
 
 export function createRouter(routes: readonly Route[]) {
@@ -97,38 +97,46 @@ export function createRouter(routes: readonly Route[]) {
   const candidates = candidateIndex(compiled);
   const takes = (c: Compiled, method: string) => c.methods.has(method) || (method === 'HEAD' && c.methods.has('GET'));
 
-  /** The candidates that take the method and path, in table order, with their pattern's match. */
-  function* found(method: string, path: string): Generator<[Compiled, RegExpExecArray]> {
-    for (const c of candidates(path)) {
+  /** The first candidate from `start` that takes the method and path, with its place and its pattern's match. */
+  function findFrom(list: readonly Compiled[], start: number, method: string, path: string): { at: number; c: Compiled; m: RegExpExecArray } | undefined {
+    for (let at = start; at < list.length; at++) {
+      const c = list[at];
       if (!takes(c, method)) continue;
       const m = c.pattern.exec(path);
-      if (m) yield [c, m];
+      if (m) return { at, c, m };
     }
+    return undefined;
   }
 
   // Parameters are decoded only when a handler is about to run: a malformed one is refused after authentication.
   function toMatch(c: Compiled, m: RegExpExecArray): Match {
     const params: Record<string, string> = {};
-    c.names.forEach((name, i) => (params[name] = decodeParam(m[i + 2])));
+    for (let i = 0; i < c.names.length; i++) params[c.names[i]] = decodeParam(m[i + 2]);
     const base = m[1] ? '/gms' : '';
     return { route: c.route, template: `${base}${c.template}`, params, base, rest: c.route.prefix ? m[c.names.length + 2] || '/' : '' };
   }
 
   function resolve(method: string, path: string): Resolved {
-    const all = found(method, path);
-    const head = all.next();
-    const first = head.done ? undefined : head.value;
+    const list = candidates(path);
+    const found = findFrom(list, 0, method, path);
+    const first = found?.c;
+    // The place after the last route handed out; later routes are tested only when a handler declines.
+    let after = -1;
     return {
       isPublic(headers) {
         if (!first || (method !== 'GET' && method !== 'HEAD')) return false;
-        const p = first[0].route.public;
+        const p = first.route.public;
         return typeof p === 'function' ? p(headers) : !!p;
       },
-      gate: first ? (first[0].route.gate ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write')) : undefined,
-      *matches() {
-        if (!first) return;
-        yield toMatch(first[0], first[1]);
-        for (const [c, m] of all) yield toMatch(c, m);
+      gate: first ? (first.route.gate ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write')) : undefined,
+      next() {
+        const hit = after < 0 ? found : findFrom(list, after, method, path);
+        if (!hit) {
+          after = list.length;
+          return undefined;
+        }
+        after = hit.at + 1;
+        return toMatch(hit.c, hit.m);
       },
     };
   }
