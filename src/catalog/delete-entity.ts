@@ -1,6 +1,7 @@
 /** Hard deletes an entity (or some of its aspects); entity-specific clean-up is scheduled durably first. */
 import { UNCHANGED, type EntityDoc } from '../storage/entity-store.js';
 import { toRecords } from './history/change-record.js';
+import { currentLogContext, type LogContext } from '../logger.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { entityResource, rightForDelete } from './access/change-rights.js';
 import type { EntityTarget } from './entity-target.js';
@@ -19,16 +20,18 @@ export async function deleteEntity(services: CatalogDeps, target: EntityTarget, 
   await services.access.authorize(actor, right.privilege, right.resource, right.what);
   // The clean-up job is recorded before the entity goes, so a crash in between cannot lose it.
   await services.hooks.entityDelete[target.def.name]?.(services, doc, actor);
-  // The document becomes a tombstone carrying the last record (the relay empties it once the record is out).
-  await services.store.mutate(target.def.name, target.urn.raw, async (current) => (current ? tombstoneOf(current, actor) : UNCHANGED), { refresh: opts.waitForSearch });
+  // The document becomes a tombstone carrying the last record (the relay empties it once the record is out); its
+  // provenance is taken now, as the store may run the mutator inside another caller's merged write.
+  const provenance = currentLogContext();
+  await services.store.mutate(target.def.name, target.urn.raw, async (current) => (current ? tombstoneOf(current, actor, provenance) : UNCHANGED), { refresh: opts.waitForSearch });
   services.definitionCache.afterWrite(target.def.name);
   return Object.keys(doc.aspects).length;
 }
 
 /** What a hard-deleted entity leaves until the relay has moved its records: no aspects, its outbox and the HARD_DELETE record. */
-function tombstoneOf(current: EntityDoc, actor: string): EntityDoc {
+function tombstoneOf(current: EntityDoc, actor: string, provenance: LogContext | undefined): EntityDoc {
   const before = Object.fromEntries(Object.entries(current.aspects).map(([name, a]) => [name, a.value]));
-  const record = toRecords(current.urn, current.entityType, actor, Date.now(), [{ aspect: '*', category: 'LIFECYCLE', operation: 'HARD_DELETE', before }]);
+  const record = toRecords(current.urn, current.entityType, actor, Date.now(), [{ aspect: '*', category: 'LIFECYCLE', operation: 'HARD_DELETE', before }], provenance);
   return { urn: current.urn, entityType: current.entityType, aspects: {}, tombstone: true, outbox: [...(current.outbox ?? []), ...record] };
 }
 

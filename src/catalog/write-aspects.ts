@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { entityResource, rightsForChange } from './access/change-rights.js';
 import { diffAspect } from './history/aspect-differs.js';
 import { toRecords } from './history/change-record.js';
+import { currentLogContext } from '../logger.js';
 
 export { DELETE_ASPECT, KEEP_ASPECT, needsExistingEntity } from './write-input.js';
 export type { AspectChange, WriteInput } from './write-input.js';
@@ -112,15 +113,17 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
   if (!changed) return UNCHANGED;
   await applySearchFields(services, doc, definitions);
   const fieldChanges = [...before].flatMap(([aspect, was]) => (aspect === target.def.keyAspect ? [] : diffAspect(aspect, was, doc.aspects[aspect]?.value)));
-  const records = toRecords(target.urn.raw, target.def.name, actor, now, fieldChanges);
+  const records = toRecords(target.urn.raw, target.def.name, actor, now, fieldChanges, input.provenance);
   if (records.length > 0) doc.outbox = [...(doc.outbox ?? []), ...records];
   return doc;
 }
 
 export async function writeAspects(services: CatalogDeps, input: WriteInput): Promise<EntityDoc | null> {
   const definitions = input.definitions ?? services.definitionCache.writeMemo();
+  // Taken now: the store may run this write's mutator inside another caller's merged write.
+  const provenance = input.provenance ?? currentLogContext();
   await precheckWrites(services, [input], definitions);
-  const doc = await services.store.mutate(input.target.def.name, input.target.urn.raw, (current) => applyChanges(services, { ...input, definitions }, current), { refresh: input.waitForSearch });
+  const doc = await services.store.mutate(input.target.def.name, input.target.urn.raw, (current) => applyChanges(services, { ...input, definitions, provenance }, current), { refresh: input.waitForSearch });
   services.definitionCache.afterWrite(input.target.def.name);
   return doc;
 }

@@ -1,4 +1,5 @@
 /** What a write is: the entity it targets, its aspect changes and who makes it — and whether it needs the entity to exist. */
+import type { LogContext } from '../logger.js';
 import { ANNOTATION_ASPECTS } from '../model/entity-types.js';
 import type { DefinitionMemo } from './definition-info.js';
 import type { EntityTarget } from './entity-target.js';
@@ -32,6 +33,8 @@ export interface WriteInput {
   preauthorized?: boolean;
   /** Definitions read real-time for this request, shared by the items of one batch (fetched once per batch). */
   definitions?: DefinitionMemo;
+  /** Who asked, through which interface and request, taken when the write was asked for (change-record.ts). */
+  provenance?: LogContext;
 }
 
 /**

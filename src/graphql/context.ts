@@ -12,6 +12,8 @@ export interface GraphqlContext {
    * answer is then never kept by the response cache. A holder, because yoga copies the context's fields into its own.
    */
   reads: { unversioned: boolean };
+  /** The request's id (X-Request-Id), for the lines its failures leave. */
+  requestId?: string;
 }
 
 /** Stores whose contents the catalog's version (storage/catalog-version.ts) does not follow. */
@@ -40,9 +42,9 @@ function watcherOf(services: Services): Services {
   return watcher;
 }
 
-export function createContext(services: Services, actor: string, waitForSearch: boolean): GraphqlContext {
+export function createContext(services: Services, actor: string, waitForSearch: boolean, requestId?: string): GraphqlContext {
   const reads = { unversioned: false };
   const watched = Object.create(watcherOf(services)) as Watched;
   watched[REQUEST] = reads;
-  return { services: watched, actor, waitForSearch, loader: new EntityLoader(services), reads };
+  return { services: watched, actor, waitForSearch, loader: new EntityLoader(services), reads, requestId };
 }

@@ -7,7 +7,7 @@ import { createGraphQLError, createSchema, YogaServer, type Plugin } from 'graph
 import { jsonDepthOf } from '../model/json-depth.js';
 import type { Services } from '../services.js';
 import { createContext, type GraphqlContext } from './context.js';
-import { maskGraphqlError } from './errors.js';
+import { failureLines, maskGraphqlError } from './errors.js';
 import { resolvers } from './resolvers/index.js';
 import { booleanStrings } from './boolean-strings.js';
 import { ByteBoundedLru } from './byte-lru.js';
@@ -101,14 +101,16 @@ function answersKept(services: Services): Plugin[] {
 }
 
 /** Serves one GraphQL request on plain Node objects, as `actor`; failures that escape yoga go to `next`. */
-export type GraphqlServe = (req: IncomingMessage & { body?: unknown }, res: ServerResponse, actor: string, next: (err?: unknown) => void) => void;
+export type GraphqlServe = (req: IncomingMessage & { body?: unknown }, res: ServerResponse, actor: string, requestId: string, next: (err?: unknown) => void) => void;
 
-/** What each request brings to yoga: the services, the caller and whether writes wait for search. */
-type ServerContext = { services: Services; actor: string; waitForSearch: boolean };
+/** What each request brings to yoga: the services, the caller, whether writes wait for search, and the request's id. */
+type ServerContext = { services: Services; actor: string; waitForSearch: boolean; requestId: string };
 
 export function createGraphqlServe(services: Services, renderGraphiql: (opts?: { title?: string }) => string): GraphqlServe {
-  const maskError = (error: unknown) => maskGraphqlError(error, (e) => services.log.error({ err: e }, 'graphql resolver failed'));
-  const contextOf = ({ services: s, actor, waitForSearch }: ServerContext) => createContext(s, actor, waitForSearch);
+  // Execution's failures are logged with the request id by failureLines; the masking logs what failed elsewhere.
+  const logged = new WeakSet<object>();
+  const maskError = (error: unknown) => maskGraphqlError(error, (e) => void (logged.has(e as object) || services.log.error({ err: e }, 'graphql resolver failed')));
+  const contextOf = ({ services: s, actor, waitForSearch, requestId }: ServerContext) => createContext(s, actor, waitForSearch, requestId);
   const endpoint = '/api/graphql';
   const graphiql = { title: 'Tessera GraphQL' };
   const server = new YogaServer<ServerContext, GraphqlContext>({
@@ -122,7 +124,7 @@ export function createGraphqlServe(services: Services, renderGraphiql: (opts?: {
     cors: false,
     logging: false,
     parserAndValidationCache: parserAndValidationCaches(),
-    plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, validated(), booleanStrings, accessGate, ...answersKept(services), ...jitPlugins(), resultShape],
+    plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, validated(), booleanStrings, accessGate, ...answersKept(services), ...jitPlugins(), resultShape, failureLines(services.log, logged)],
     batching: false,
     // Bodies reach yoga read and checked by the one body reader (JSON only, within MAX_BODY_BYTES): yoga's multipart
     // parser and its own size check could never apply, and each cost a hook on every request.
@@ -132,9 +134,9 @@ export function createGraphqlServe(services: Services, renderGraphiql: (opts?: {
     maskedErrors: { maskError: (error) => maskError(error) },
   });
   const serve = serveThroughYoga<ServerContext>(server as never, endpoint, () => renderGraphiql(graphiql));
-  return (req, res, actor, next) => {
+  return (req, res, actor, requestId, next) => {
     const wait = String(req.headers['x-tessera-wait-for-search'] ?? '').toLowerCase() === 'true';
     // Every request, whatever its method or media type, goes through yoga's whole request pipeline: one executor.
-    serve(req, res, { services, actor, waitForSearch: wait }).then(() => undefined, next);
+    serve(req, res, { services, actor, waitForSearch: wait, requestId }).then(() => undefined, next);
   };
 }

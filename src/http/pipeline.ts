@@ -1,5 +1,6 @@
 /**
- * The process's request listener and the one pipeline every request goes through: request id and log context, one
+ * The process's request listener and the one pipeline every request goes through: request id (and, for requests that
+ * may change something, the log context that carries their provenance into change records, jobs and log lines), one
  * access-log line and metrics observation, authentication (unless the route is public), the route's gate (may the
  * caller read, or change anything, at all: decided before the body is read), the body reader, then the route table
  * (routes.ts) through one router; errors meet one boundary. There is no second way in.
@@ -15,7 +16,8 @@ import { answerError } from './error-handler.js';
 import { requestIdOf } from './request-id.js';
 import { requestObserver, UNROUTED } from './request-log.js';
 import { DECLINE, type Call } from '../wire/route.js';
-import { createRouter, type Router } from './router.js';
+import { engineFailureOf } from '../storage/engine-failures.js';
+import { createRouter, type Resolved, type Router } from './router.js';
 import { createRoutes } from './routes.js';
 import { clearSessionCookie, sessionAuthorization } from './web-session.js';
 
@@ -57,12 +59,17 @@ export function createRequestListener(services: Services, router: Router = creat
     if (actor !== undefined) {
       context.actor = actor;
       context.via = interfaceOf(path, req.headers['x-tessera-client']);
-    }
-    if (actor !== undefined) {
       const gate = routed.gate;
       if (gate && gate !== 'self') await services.access.gate(actor, gate);
     }
     await readBody(req, res);
+    const dispatch = () => handle(req, res, routed, search, seen, actor, context.requestId!);
+    // Only work that may change something carries the request's provenance; reads run without the hooks (logger.ts).
+    return routed.mayChange(req.body) ? runWithLogContext(context, dispatch) : dispatch();
+  }
+
+  /** Hands the request to its first route, and to the next while a handler declines. */
+  async function handle(req: Req, res: ServerResponse, routed: Resolved, search: string, seen: { route: string }, actor: string | undefined, requestId: string): Promise<void> {
     let query: Record<string, unknown> | undefined;
     for (let match = routed.next(); match; match = routed.next()) {
       seen.route = match.template;
@@ -77,13 +84,14 @@ export function createRequestListener(services: Services, router: Router = creat
         headers: req.headers,
         body: req.body,
         actor: actor!,
+        requestId,
         base: match.base,
         rest: match.rest,
       };
       if ((await match.route.handle(call)) !== DECLINE) return;
     }
     seen.route = UNROUTED;
-    throw notFound(`No route for ${method} ${path}`);
+    throw notFound(`No route for ${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]}`);
   }
 
   return (req: Req, res) => {
@@ -105,11 +113,12 @@ export function createRequestListener(services: Services, router: Router = creat
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const context: LogContext = { requestId };
-    runWithLogContext(context, () =>
-      serve(req, res, path, q < 0 ? '' : url.slice(q + 1), seen, context).catch((e) => {
-        if (!res.headersSent) answerError(res, e, services.log);
-        else if (!res.writableEnded) res.destroy();
-      }),
-    );
+    serve(req, res, path, q < 0 ? '' : url.slice(q + 1), seen, context).catch((e) => {
+      // A request the engine failed says so in its own line, with its request id, whether or not it ran with a context.
+      const failure = engineFailureOf(e);
+      if (failure) services.log.warn({ requestId, opensearch: failure }, 'request failed');
+      if (!res.headersSent) answerError(res, e, services.log, requestId);
+      else if (!res.writableEnded) res.destroy();
+    });
   };
 }

@@ -88,6 +88,8 @@ export interface Resolved {
   isPublic(headers: Parameters<Extract<Route['public'], Function>>[0]): boolean;
   /** What a caller must be able to do at all: the first route's gate, else read for GET and HEAD, write otherwise. */
   readonly gate: 'read' | 'write' | 'self' | undefined;
+  /** Whether the request may change anything (with the body it brought): never for GET and HEAD, else as the first route says. */
+  mayChange(body: unknown): boolean;
   /** The first matching route with its decoded parameters, then (after a handler declined) the next; undefined after the last. */
   next(): Match | undefined;
 }
@@ -129,6 +131,10 @@ export function createRouter(routes: readonly Route[]) {
         return typeof p === 'function' ? p(headers) : !!p;
       },
       gate: first ? (first.route.gate ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write')) : undefined,
+      mayChange(body) {
+        if (method === 'GET' || method === 'HEAD') return false;
+        return first?.route.mayChange?.(body) ?? true;
+      },
       next() {
         const hit = after < 0 ? found : findFrom(list, after, method, path);
         if (!hit) {

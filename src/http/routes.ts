@@ -30,12 +30,12 @@ import { v3Dialect } from './v3/dialect.js';
 
 function graphqlRoutes(services: Services): Route[] {
   const serve = createGraphqlServe(services, renderGraphiqlPage);
-  const handle = ({ req, res, actor }: Call) =>
+  const handle = ({ req, res, actor, requestId }: Call) =>
     new Promise<void>((resolve, reject) => {
       if (req.headers.accept?.includes('text/html')) res.setHeader('Content-Security-Policy', GRAPHIQL_CSP);
       res.once('finish', () => resolve());
       res.once('close', () => resolve());
-      serve(req, res, actor, (err) => (err === undefined ? resolve() : reject(err)));
+      serve(req, res, actor, requestId, (err) => (err === undefined ? resolve() : reject(err)));
     });
   return [
     {
@@ -46,6 +46,8 @@ function graphqlRoutes(services: Services): Route[] {
       // Every authenticated caller reaches the executor: each query and mutation field decides on its own (tokens and
       // `me` are the caller's own; mutations are gated before they run, see executor-plugins.ts).
       gate: 'self',
+      // Only a document that spells `mutation` can hold one (a keyword has no escapes); queries run without provenance.
+      mayChange: (body) => typeof (body as { query?: unknown } | undefined)?.query !== 'string' || (body as { query: string }).query.includes('mutation'),
       handle,
     },
     ...graphiqlAssetRoutes(),

@@ -15,6 +15,7 @@ import { errors, type Client } from '@opensearch-project/opensearch';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { SafeSerializer } from './opensearch-client.js';
+import { noteEngineFailure } from './engine-failures.js';
 
 export interface DirectAnswer {
   status: number;
@@ -100,7 +101,7 @@ export class DirectCalls {
     this.metrics?.opensearchErrors.inc({ operation, kind });
     if (kind !== 'not_found' && kind !== 'conflict') {
       const type = e instanceof errors.ResponseError ? (e.body as { error?: { type?: string } } | undefined)?.error?.type : undefined;
-      this.log?.warn({ opensearch: { operation, kind, attempts, ...(type && { type }) } }, 'OpenSearch call failed');
+      noteEngineFailure(e, { operation, kind, attempts, ...(type && { type }) }, this.log);
     }
     throw e;
   }

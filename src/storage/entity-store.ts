@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Client } from '@opensearch-project/opensearch';
 import { conflict, timedOut, unavailable } from '../errors.js';
 import type { IndexNames } from './indices.js';
-import { guarded, isNotFound, isVersionConflict, isWriteBlocked, toCatalogError, toSearchError } from './opensearch-errors.js';
+import { guarded, isNotFound, isVersionConflict, isWriteBlocked, mgetDocs, toCatalogError, toSearchError } from './opensearch-errors.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { DirectCalls } from './direct-calls.js';
 import { packOutbox, unpackOutbox } from './outbox-codec.js';
@@ -290,7 +290,7 @@ export class EntityStore {
     if (items.length === 0) return out;
     const body = { docs: items.map((i) => ({ _index: this.names.entity(i.entityType), _id: docIdOf(i.urn) })) };
     const res = (await guarded(async () => this.direct?.post('POST _mget', '/_mget?realtime=true', body))) ?? (await guarded(() => this.client.mget({ body, realtime: true } as any)));
-    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, withoutRecords(d._source as EntityDoc));
+    for (const d of mgetDocs(res.body)) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, withoutRecords(d._source as EntityDoc));
     return out;
   }
 
@@ -310,7 +310,7 @@ export class EntityStore {
     const body = { ids: unique.map(docIdOf) };
     const res = (await guarded(async () => this.direct?.post('POST _mget', `/${encodeURIComponent(index)}/_mget?realtime=true`, body))) ?? (await guarded(() => this.client.mget({ index, body, realtime: true } as any)));
     // A tombstone is left out: the batch then creates the entity, loses that race and writes it through `mutate`.
-    for (const d of (res.body as any).docs ?? []) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, { doc: d._source as EntityDoc, seqNo: d._seq_no, primaryTerm: d._primary_term, index: d._index });
+    for (const d of mgetDocs(res.body)) if (d.found && !isTombstone(d._source)) out.set(d._source.urn, { doc: d._source as EntityDoc, seqNo: d._seq_no, primaryTerm: d._primary_term, index: d._index });
     return out;
   }
 

@@ -6,7 +6,7 @@
  */
 import type { Client } from '@opensearch-project/opensearch';
 import type { IndexNames } from './indices.js';
-import { guarded } from './opensearch-errors.js';
+import { guarded, mgetDocs } from './opensearch-errors.js';
 
 /** A record as the events index holds it: its id, place in the sequence, entity and time, and whatever else it says. */
 export interface StoredEvent {
@@ -90,7 +90,7 @@ export class EventStore {
   async existingGroups(groupIds: string[]): Promise<Set<string>> {
     if (groupIds.length === 0) return new Set();
     const res = await guarded(() => this.client.mget({ index: this.index, body: { ids: groupIds }, _source: false, realtime: true } as any));
-    return new Set(((res.body as any).docs ?? []).filter((d: any) => d.found).map((d: any) => d._id as string));
+    return new Set(mgetDocs(res.body).filter((d) => d.found).map((d) => d._id as string));
   }
 
   /** Which of these record ids the index holds (it is refreshed by every append). */

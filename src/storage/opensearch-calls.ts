@@ -2,6 +2,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { noteEngineFailure } from './engine-failures.js';
 
 /** Endpoints whose next path segment names the call too (`_cluster/health`, `_cat/indices`). */
 const TWO_PART = new Set(['_cluster', '_cat', '_nodes', '_tasks', '_snapshot', '_ingest']);
@@ -39,10 +40,10 @@ export function observeOpenSearchCalls(client: Client, metrics?: Metrics, log?: 
     if (!err) return;
     const kind = kindOf(err as never);
     metrics?.opensearchErrors.inc({ operation, kind });
-    // Missing documents and lost conditional writes are ordinary answers; anything else is worth a line (it carries the request id).
+    // Missing documents and lost conditional writes are ordinary answers; anything else is worth a line (engine-failures.ts).
     if (kind !== 'not_found' && kind !== 'conflict') {
       const type = (result?.body as { error?: { type?: string } } | undefined)?.error?.type;
-      log?.warn({ opensearch: { operation, kind, attempts: result?.meta?.attempts, ...(type && { type }) } }, 'OpenSearch call failed');
+      noteEngineFailure(err, { operation, kind, attempts: result?.meta?.attempts, ...(type && { type }) }, log);
     }
   });
 }

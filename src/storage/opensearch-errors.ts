@@ -1,6 +1,7 @@
 /** Maps OpenSearch client failures onto the catalog's error taxonomy; nothing outside storage sees an engine error. */
 import { errors } from '@opensearch-project/opensearch';
 import { CatalogError, timedOut, unavailable, validationError } from '../errors.js';
+import { carryEngineFailure, noteEngineFailure } from './engine-failures.js';
 
 export function isVersionConflict(e: unknown): boolean {
   return e instanceof errors.ResponseError && e.statusCode === 409;
@@ -28,6 +29,23 @@ export function refusalReason(e: errors.ResponseError): string {
 
 /** Connection trouble and overload become UNAVAILABLE (503 + Retry-After); everything else stays internal. */
 export function toCatalogError(e: unknown): unknown {
+  return carried(e, catalogErrorOf(e));
+}
+
+/** A search's own failures: running out of time is a 504, and the index's 400 (say, a tampered scroll position) is the caller's to fix. */
+export function toSearchError(e: unknown): unknown {
+  if (e instanceof errors.TimeoutError) return carried(e, timedOut('The search did not finish in time; narrow it or try again'));
+  if (e instanceof errors.ResponseError && e.statusCode === 400) return carried(e, validationError(`Invalid search: ${refusalReason(e)}`));
+  return toCatalogError(e);
+}
+
+/** The mapped error, which still names the failed engine call behind it (engine-failures.ts). */
+function carried(from: unknown, to: unknown): unknown {
+  carryEngineFailure(from, to);
+  return to;
+}
+
+function catalogErrorOf(e: unknown): unknown {
   if (e instanceof CatalogError) return e;
   if (e instanceof errors.ConnectionError || e instanceof errors.TimeoutError || e instanceof errors.NoLivingConnectionsError) {
     return unavailable('OpenSearch is unreachable');
@@ -39,11 +57,21 @@ export function toCatalogError(e: unknown): unknown {
   return e;
 }
 
-/** A search's own failures: running out of time is a 504, and the index's 400 (say, a tampered scroll position) is the caller's to fix. */
-export function toSearchError(e: unknown): unknown {
-  if (e instanceof errors.TimeoutError) return timedOut('The search did not finish in time; narrow it or try again');
-  if (e instanceof errors.ResponseError && e.statusCode === 400) return validationError(`Invalid search: ${refusalReason(e)}`);
-  return toCatalogError(e);
+/**
+ * The documents of an `_mget` answer. An item the engine could not read (a closed index, a shard with no copy) fails the
+ * whole read: left out, it would read as a document that does not exist (a hit's tags gone, an existing entity
+ * created anew, an event appended twice). An item of an index that does not exist is absent, as its document is.
+ */
+export function mgetDocs(body: unknown): any[] {
+  const docs = (body as { docs?: any[] } | undefined)?.docs ?? [];
+  for (const d of docs) {
+    const type: string | undefined = d.error?.type;
+    if (!d.error || type === 'index_not_found_exception') continue;
+    const e = unavailable(`OpenSearch could not read every document asked for (${type ?? 'error'}); retry shortly`);
+    noteEngineFailure(e, { operation: 'POST _mget', kind: 'item_error', ...(type && { type }) });
+    throw e;
+  }
+  return docs;
 }
 
 /** Runs a read of one document: null when it does not exist, any other failure as `guarded` maps it. */

@@ -17,6 +17,8 @@ export interface Call extends ParamSource {
   body: unknown;
   /** The authenticated caller; `undefined` only on public routes. */
   actor: string;
+  /** The request's id (its X-Request-Id), for the lines its failures leave. */
+  requestId: string;
   /** `/gms` when the request came in under it, else the empty string. */
   base: string;
   /** For a prefix route: the rest of the path after the prefix (`/` at least). */
@@ -41,6 +43,12 @@ export interface Route {
    * identity, open to every authenticated caller). Finer decisions are the operations' own.
    */
   gate?: 'read' | 'write' | 'self';
+  /**
+   * Whether a request with this body may change anything (GET and HEAD requests never do; every other one may unless
+   * this says it cannot). Such a request runs with its provenance (logger.ts), so that its change records and jobs name
+   * its token, interface and request id; the others run without, which spares every promise they make a hook.
+   */
+  mayChange?: (body: unknown) => boolean;
   /** Matches the path and anything below it (`rest` holds what is below). */
   prefix?: boolean;
   /** Served at the root only, never under `/gms`. */

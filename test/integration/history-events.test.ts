@@ -113,6 +113,24 @@ describe('change records', () => {
     expect(again.changes.map((c: any) => c.version)).toEqual([1, 2, 3, 4]);
   });
 
+  it("keeps each write's request id and interface while reads of the same entities run beside it", async () => {
+    // Reads run without a log context; the writes beside them must still stamp their own provenance.
+    const urns = await Promise.all(Array.from({ length: 8 }, () => fresh()));
+    const answers = await Promise.all(
+      urns.flatMap((urn, i) => [
+        app.get(`/openapi/v3/entity/dataset/${enc(urn)}`),
+        app.request('POST', `/openapi/v3/entity/dataset/${enc(urn)}/structuredProperties?createIfNotExists=false`, { value: { properties: [{ propertyUrn: RETENTION, values: [{ double: i + 1 }] }] } }, { headers: { 'x-request-id': `beside-${i}` } }),
+        app.request('POST', '/api/graphql', { query: `{ dataset(urn: "${urn}") { urn } }` }),
+        app.request('POST', '/api/graphql', { query: `mutation { addTag(input: {tagUrn: "urn:li:tag:gold", resourceUrn: "${urn}"}) }` }, { headers: { 'x-request-id': `gql-beside-${i}` } }),
+      ]),
+    );
+    for (const a of answers) expect(a.status, a.text).toBe(200);
+    for (const [i, urn] of urns.entries()) {
+      const mine = afterCreation((await timeline(urn)).changes).map((c: any) => [c.category, c.requestId, c.via]).sort();
+      expect(mine).toEqual([['STRUCTURED_PROPERTY', `beside-${i}`, 'REST_V3'], ['TAG', `gql-beside-${i}`, 'GRAPHQL']]);
+    }
+  });
+
   it('stores a record without what its document says, and gives it back whole before and after the relay', async () => {
     const urn = await fresh();
     const schema = (n: number) => ({ schemaName: 'orders', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },

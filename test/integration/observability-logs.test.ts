@@ -80,21 +80,52 @@ describe('the request id follows the work a request causes', () => {
     for (const line of jobLines) expect(line).toMatchObject({ requestId: 'delete-42', jobId: enqueued!.job });
   });
 
-  it('into the lines of the OpenSearch calls it makes that fail', async () => {
+  /** Runs `fn` while the tag index is closed (a closed index refuses reads and writes alike). */
+  async function withClosedTags(fn: () => Promise<void>) {
     const alias = app.services.names.entity('tag');
     const raw = new Client({ node: app.services.config.OPENSEARCH_URL! });
-    // A closed index refuses reads: the store's GET fails inside the request.
     await raw.indices.close({ index: alias });
     try {
-      const res = await call('GET', `/openapi/v3/entity/tag/${encodeUrn('urn:li:tag:closed')}`, { requestId: 'os-failure' });
-      expect(res.status).toBeGreaterThanOrEqual(400);
+      await fn();
     } finally {
       await raw.indices.open({ index: alias, wait_for_active_shards: 1 } as any);
       await raw.close();
     }
-    const failed = app.lines.filter((l) => l.msg === 'OpenSearch call failed' && l.requestId === 'os-failure');
-    expect(failed.length).toBeGreaterThan(0);
+  }
+  const failedLines = (msg: string, id: string) => app.lines.filter((l) => l.msg === msg && l.requestId === id);
+
+  it('into the line of a read that the engine failed, naming the failed call', async () => {
+    await withClosedTags(async () => {
+      const res = await call('GET', `/openapi/v3/entity/tag/${encodeUrn('urn:li:tag:closed')}`, { requestId: 'os-failure' });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+    });
+    const failed = failedLines('request failed', 'os-failure');
+    expect(failed).toHaveLength(1);
     expect(failed[0].opensearch).toMatchObject({ operation: 'GET _doc', kind: 'status_400', type: 'index_closed_exception' });
+    // The call's own line is there too (reads run without a log context, so it names no request).
+    expect(app.lines.some((l) => l.msg === 'OpenSearch call failed' && l.opensearch?.type === 'index_closed_exception')).toBe(true);
     expect(requestLines('os-failure')).toHaveLength(1);
+  });
+
+  it('into the line of a GraphQL query whose fields the engine failed, once per failed call', async () => {
+    await withClosedTags(async () => {
+      const res = await call('POST', '/api/graphql', { body: { query: '{ a: tag(urn: "urn:li:tag:closed") { urn } b: tag(urn: "urn:li:tag:closed2") { urn } }' }, requestId: 'gql-failure' });
+      const answer = (await res.json()) as { errors?: unknown[] };
+      expect(answer).toHaveProperty('errors');
+    });
+    const failed = failedLines('request failed', 'gql-failure');
+    expect(failed).toHaveLength(1);
+    expect(failed[0].opensearch).toMatchObject({ type: 'index_closed_exception' });
+  });
+
+  it('into the lines of the engine calls a write makes that fail, and the write\'s own line', async () => {
+    await withClosedTags(async () => {
+      const res = await call('POST', `/openapi/v3/entity/tag/${encodeUrn('urn:li:tag:closed')}/tagProperties`, { body: { value: { name: 'closed' } }, requestId: 'os-write-failure' });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+    });
+    const calls = failedLines('OpenSearch call failed', 'os-write-failure');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls[0].opensearch).toMatchObject({ type: 'index_closed_exception' });
+    expect(failedLines('request failed', 'os-write-failure')).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@
  * sequence. History, the event poll and webhooks all read these records, so they cannot disagree.
  */
 import { randomUUID } from 'node:crypto';
-import { currentLogContext } from '../../logger.js';
+import { currentLogContext, type LogContext } from '../../logger.js';
 
 export const CHANGE_CATEGORIES = [
   'TAG', 'GLOSSARY_TERM', 'STRUCTURED_PROPERTY', 'DOCUMENTATION', 'DEFINITION', 'STATUS', 'LIFECYCLE', 'OWNER', 'TECHNICAL_SCHEMA', 'ASPECT', 'ADMIN',
@@ -54,10 +54,13 @@ export interface ChangeEvent extends ChangeRecord {
   seq: number;
 }
 
-/** Stamps field changes with who made them, through which interface, and when. */
-export function toRecords(urn: string, entityType: string, actor: string, now: number, changes: FieldChange[]): ChangeRecord[] {
+/**
+ * Stamps field changes with who made them, through which interface, and when. `provenance` is the context of the work
+ * that asked for the change, taken when it asked: a write merged into another's runs its mutator in that other's.
+ */
+export function toRecords(urn: string, entityType: string, actor: string, now: number, changes: FieldChange[], provenance: LogContext | undefined = currentLogContext()): ChangeRecord[] {
   if (changes.length === 0) return [];
-  const ctx = currentLogContext();
+  const ctx = provenance;
   const via: ChangeVia = (ctx?.via as ChangeVia | undefined) ?? (ctx?.jobId ? 'JOB' : 'SYSTEM');
   return changes.map((c) => ({
     id: randomUUID(),
