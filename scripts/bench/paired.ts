@@ -18,7 +18,7 @@ import { closeAgent, ok } from './http.js';
 import { cpuTicks, TICKS_PER_SECOND } from './proc.js';
 import { startTessera, type Running } from './processes.js';
 import { mintBenchToken } from './setup.js';
-import { DATASET_QUERY } from './reads.js';
+import { AGGREGATE, DATASET_QUERY, FACETS_INPUT } from './reads.js';
 import { PAGE, pageInput } from './search-page-row.js';
 
 const arg = (name: string, fallback: string) => {
@@ -41,6 +41,7 @@ const REQUESTS: Record<string, (urn: string) => RowRequest> = {
   'graphql-get': (urn) => ({ method: 'POST', path: '/api/graphql', body: { query: DATASET_QUERY, variables: { urn } } }),
   // The search page row's page; its filter's bound varies with the URN so that pages differ (the response cache is off anyway).
   'search-page': (urn) => ({ method: 'POST', path: '/api/graphql', body: { query: PAGE, variables: { input: pageInput(40 + (urn.length % 10)) } } }),
+  facets: () => ({ method: 'POST', path: '/api/graphql', body: { query: AGGREGATE, variables: { input: FACETS_INPUT } } }),
   'rest-get': (urn) => ({ method: 'GET', path: `/openapi/v3/entity/dataset/${encodeURIComponent(urn)}/datasetProperties` }),
 };
 

@@ -150,10 +150,13 @@ export function restQuery(c: BenchContext, thinUrl?: string): Workload {
   };
 }
 
-const AGGREGATE = `query a($input: AggregateAcrossEntitiesInput!) { aggregateAcrossEntities(input: $input) { facets { field aggregations { value count } } } }`;
+export const AGGREGATE = `query a($input: AggregateAcrossEntitiesInput!) { aggregateAcrossEntities(input: $input) { facets { field aggregations { value count } } } }`;
+
+/** The facets row's input: one string property's values over every dataset. */
+export const FACETS_INPUT = { types: ['DATASET'], query: '*', facets: [`structuredProperties.${qualifiedName(0, 'tier')}`] };
 
 export function facets(c: BenchContext, thinUrl?: string): Workload {
-  const input = { types: ['DATASET'], query: '*', facets: [`structuredProperties.${qualifiedName(0, 'tier')}`] };
+  const input = FACETS_INPUT;
   const body = { size: 0, query: { bool: { filter: [notRemoved] } }, aggs: { tier: { terms: { field: propertyField(0, 'tier'), size: 20 } } } };
   const raw = () => osOk(c, 'POST', `/${datasetIndex(c)}/_search`, body);
   const thin = thinSearchSide(c, thinUrl, body, (h) => h.buckets.tier);

@@ -5,7 +5,8 @@
  *
  * A round: the global checkpoint of every entity shard; for each shard that moved past the relay's position, a
  * refresh, then its documents in `_seq_no` order (outbox-scan.ts). Records the events index holds already (relayed
- * before a crash, or carried by a later version) are skipped; the rest get the next sequence numbers and are appended
+ * before a crash, or carried by a later version) are skipped, and so are those older than what retention removed (a
+ * rebuilt index is read again from its start); the rest get the next sequence numbers and are appended
  * create-only. Tombstones of hard-deleted entities are emptied once their records are out. The positions are published
  * only after the events are written, so a crash at any point means re-reading, never losing.
  *
@@ -31,6 +32,8 @@ const PUBLISH_MS = 2_000;
 const PAGE = 1_000;
 /** Pages written at once. */
 const IN_FLIGHT = 4;
+/** The shortest retention (EVENTS_RETENTION_DAYS is a whole number of days). */
+const DAY_MS = 86_400_000;
 
 export interface RelayState {
   type: 'change-relay';
@@ -310,11 +313,29 @@ export class ChangeRelay {
       held.add(id);
       this.appended.add(id);
     }
+    await this.dropRemoved(groups, held);
     // Half a lease without renewing (a long pause): renew first, so a process that took over is noticed before writing.
     if (Date.now() - lead.publishedAt >= LEASE_MS / 2) await this.publish();
     return [...groups]
       .filter(([id]) => !held.has(id))
       .map(([id, group]) => ({ id, records: group.map((r) => ({ ...(r as unknown as StoredEvent), seq: lead.next++ })) }));
+  }
+
+  /**
+   * Groups older than what retention removed are not new: their events were sent and removed, and a document still
+   * carries their records (its last write's) when a rebuild makes the relay read it again. Retention keeps at least a
+   * day, so only groups older than that ask the events index for its horizon.
+   */
+  private async dropRemoved(groups: Map<string, OutboxRecord[]>, held: Set<string>): Promise<void> {
+    const timeOf = (group: OutboxRecord[]) => (group[0] as OutboxRecord & { time?: number }).time ?? Date.now();
+    const old = [...groups].filter(([id, group]) => !held.has(id) && timeOf(group) < Date.now() - DAY_MS);
+    if (old.length === 0) return;
+    const horizon = await this.deps.events.removedBefore();
+    for (const [id, group] of old) {
+      if (timeOf(group) >= horizon) continue;
+      held.add(id);
+      this.appended.add(id);
+    }
   }
 
   /**

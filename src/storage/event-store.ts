@@ -193,7 +193,18 @@ export class EventStore {
    * Removes groups older than `time`, except the newest of all (it tells where the sequence stands, so an offset before
    * it is known to be gone even when nothing newer is kept); answers how many records went.
    */
+  /** The time before which retention may have removed events (0: never), kept in the index mapping's `_meta`. */
+  async removedBefore(): Promise<number> {
+    const res = await guarded(() => this.client.indices.getMapping({ index: this.index }));
+    const [mapping] = Object.values(res.body as Record<string, { mappings?: { _meta?: { removedBefore?: number } } }>);
+    return mapping?.mappings?._meta?.removedBefore ?? 0;
+  }
+
   async removeOlderThan(time: number): Promise<number> {
+    // The horizon is kept first: a relay that reads a document's records again (after a rebuild) must not take a
+    // removed event for one never sent.
+    const horizon = Math.max(await this.removedBefore(), time);
+    await guarded(() => this.client.indices.putMapping({ index: this.index, body: { _meta: { removedBefore: horizon } } } as any));
     await this.refresh();
     const newest = await this.lastSeq();
     const query = { bool: { filter: [{ range: { time: { lt: time } } }, { range: { lastSeq: { lt: newest } } }] } };

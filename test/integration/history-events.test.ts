@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
 import { replay } from '../../src/catalog/history/replay.js';
+import { reindexEntityTypes } from '../../src/jobs/reindex.js';
 import { cliEnv, ensureBuilt, runCli, tempHome } from './cli-harness.js';
 import { enc, graphqlData, startTestApp, TEST_SECRET, type TestApp } from './harness.js';
 
@@ -468,6 +469,43 @@ describe('event poll', () => {
     } finally {
       await pruner.close({ keepIndices: true });
     }
+  });
+
+  it('never sends a change again after retention removed its event, when a rebuild makes the relay read every document again', async () => {
+    await fresh();
+    await relay();
+    // Every record is made 40 days old, in the events index and in the documents that still carry them.
+    const t = Date.now() - 40 * 86_400_000;
+    await app.raw.updateByQuery({ index: app.services.names.events(), refresh: true, body: { script: { source: 'ctx._source.time = params.t', params: { t } } } } as any);
+    const aged = 'if (ctx._source.outbox != null) { for (def r : ctx._source.outbox) { if (r.time != null) { r.time = params.t; } } }';
+    await app.raw.updateByQuery({ index: app.services.names.entity('dataset'), refresh: true, body: { script: { source: aged, params: { t } } } } as any);
+    await relay(); // the documents moved: read again while their events are still there
+    const pruner = await startTestApp('history-pruner2', { INDEX_PREFIX: app.prefix, EVENTS_RETENTION_DAYS: '30', CHANGE_RELAY_ENABLED: 'false' });
+    try {
+      expect((await ok(pruner.post('/openapi/v3/events/retention/run', {}))).removed).toBeGreaterThan(0);
+    } finally {
+      await pruner.close({ keepIndices: true });
+    }
+    // Two rounds with writes: the relay no longer remembers having seen those groups lately.
+    for (let i = 0; i < 2; i++) {
+      await fresh();
+      await relay();
+    }
+    await app.services.events.refresh();
+    const last = await app.services.events.lastSeq();
+    // A field no definition uses makes the rebuild happen: the documents move to a new index, read from its start.
+    const orphan = { properties: { structuredProperties: { properties: { orphan_for_rebuild: { type: 'double' } } } } };
+    await app.raw.indices.putMapping({ index: app.services.names.entity('dataset'), body: orphan } as any);
+    expect((await reindexEntityTypes(app.services, ['dataset'], { log: () => undefined })).indices[0].action).toBe('rebuilt');
+    await relay();
+    await app.services.events.refresh();
+    expect(await app.services.events.lastSeq()).toBe(last);
+    // A change made now is still sent.
+    const urn = await fresh();
+    await relay();
+    await app.services.events.refresh();
+    expect(await app.services.events.lastSeq()).toBe(last + 1);
+    expect((await timeline(urn)).changes.map((c: any) => c.aspect)).toEqual(['datasetProperties']);
   });
 
   it('refuses bad offsets, unknown topics and callers without the privilege', async () => {
