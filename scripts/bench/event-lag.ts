@@ -36,7 +36,15 @@ export async function measureEventLag(c: BenchContext, load: Workload, seconds: 
     const sent = Date.now();
     await tesseraOk(c, 'POST', `/openapi/v3/entity/dataset/${enc}/globalTags?createIfNotExists=false`, { value: { tags: [{ tag }] } });
     for (;;) {
-      const page = JSON.parse((await tesseraCall(c, 'GET', `/openapi/v3/timeline/${enc}?order=desc&count=3&tagUrn=${encodeURIComponent(tag)}`)).text);
+      const answer = await tesseraCall(c, 'GET', `/openapi/v3/timeline/${enc}?order=desc&count=3&tagUrn=${encodeURIComponent(tag)}`);
+      // A build without change history (an older one under BENCH_DIST) has nothing to wait for: the load stops now
+      // instead of writing batches until every probe has timed out.
+      if (answer.status === 404) {
+        stop = true;
+        await Promise.all(writers);
+        return { probes: 0, p50Ms: NaN, p99Ms: NaN, maxMs: NaN };
+      }
+      const page = JSON.parse(answer.text);
       if (page.changes?.some((ch: { seq: number | null; operation: string }) => ch.seq !== null && ch.operation === 'ADD')) break;
       if (Date.now() - sent > 120_000) break;
       await new Promise((r) => setTimeout(r, 50));

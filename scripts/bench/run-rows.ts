@@ -138,7 +138,7 @@ export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: st
       const lags = [];
       for (const inFlight of [1, 4]) {
         const lag = await measureEventLag(c, workload, Math.max(8, args.seconds * 2), state.created, inFlight);
-        lags.push(`${inFlight} in flight: p50 ${lag.p50Ms} ms, p99 ${lag.p99Ms} ms (${lag.probes} probes)`);
+        lags.push(lag.probes === 0 ? `${inFlight} in flight: none (no change history in this build)` : `${inFlight} in flight: p50 ${lag.p50Ms} ms, p99 ${lag.p99Ms} ms (${lag.probes} probes)`);
         extra[`eventLag${inFlight}`] = lag;
       }
       row.note = [row.note, `change records on the event poll (target p99 ≤ 2 s) with ${lags.join('; ')}`].filter(Boolean).join('; ');
