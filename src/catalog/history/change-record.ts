@@ -60,17 +60,16 @@ export interface ChangeEvent extends ChangeRecord {
  */
 export function toRecords(urn: string, entityType: string, actor: string, now: number, changes: FieldChange[], provenance: LogContext | undefined = currentLogContext()): ChangeRecord[] {
   if (changes.length === 0) return [];
-  const ctx = provenance;
-  const via: ChangeVia = (ctx?.via as ChangeVia | undefined) ?? (ctx?.jobId ? 'JOB' : 'SYSTEM');
+  const via: ChangeVia = (provenance?.via as ChangeVia | undefined) ?? (provenance?.jobId ? 'JOB' : 'SYSTEM');
   return changes.map((c) => ({
     id: randomUUID(),
     urn,
     entityType,
     ...c,
     actor,
-    ...(ctx?.tokenId && { tokenId: ctx.tokenId }),
+    ...(provenance?.tokenId && { tokenId: provenance.tokenId }),
     via,
-    ...(ctx?.requestId && { requestId: ctx.requestId }),
+    ...(provenance?.requestId && { requestId: provenance.requestId }),
     time: now,
   }));
 }
