@@ -3,7 +3,7 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { boundedMessage, CatalogError, graphqlExtensionsOf, internalError, validationError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { engineFailureOf, type EngineFailure } from '../storage/engine-failures.js';
+import { engineFailureOf, logRequestFailure, type EngineFailure } from '../storage/engine-failures.js';
 
 /** Duck-typed: a second copy of the graphql package (test runners) would defeat instanceof. */
 const isGraphqlError = (e: unknown): e is GraphQLError => !!e && typeof e === 'object' && (e as Error).name === 'GraphQLError';
@@ -48,7 +48,7 @@ export function failureLines(log: Logger, logged: WeakSet<object>): Plugin {
           logged.add(original);
           log.error({ err: original, requestId, ...(opensearch && { opensearch }) }, 'graphql resolver failed');
         }
-        for (const opensearch of failures) log.warn({ requestId, opensearch }, 'request failed');
+        for (const failure of failures) logRequestFailure(log, requestId, failure);
       },
     }),
   };

@@ -16,7 +16,7 @@ import { answerError } from './error-handler.js';
 import { requestIdOf } from './request-id.js';
 import { requestObserver, UNROUTED } from './request-log.js';
 import { DECLINE, type Call } from '../wire/route.js';
-import { engineFailureOf } from '../storage/engine-failures.js';
+import { engineFailureOf, logRequestFailure } from '../storage/engine-failures.js';
 import { createRouter, type Resolved, type Router } from './router.js';
 import { createRoutes } from './routes.js';
 import { clearSessionCookie, sessionAuthorization } from './web-session.js';
@@ -116,7 +116,7 @@ export function createRequestListener(services: Services, router: Router = creat
     serve(req, res, path, q < 0 ? '' : url.slice(q + 1), seen, context).catch((e) => {
       // A request the engine failed says so in its own line, with its request id, whether or not it ran with a context.
       const failure = engineFailureOf(e);
-      if (failure) services.log.warn({ requestId, opensearch: failure }, 'request failed');
+      if (failure) logRequestFailure(services.log, requestId, failure);
       if (!res.headersSent) answerError(res, e, services.log, requestId);
       else if (!res.writableEnded) res.destroy();
     });

@@ -47,7 +47,10 @@ function graphqlRoutes(services: Services): Route[] {
       // `me` are the caller's own; mutations are gated before they run, see executor-plugins.ts).
       gate: 'self',
       // Only a document that spells `mutation` can hold one (a keyword has no escapes); queries run without provenance.
-      mayChange: (body) => typeof (body as { query?: unknown } | undefined)?.query !== 'string' || (body as { query: string }).query.includes('mutation'),
+      mayChange: (body) => {
+        const query = (body as { query?: unknown } | undefined)?.query;
+        return typeof query !== 'string' || query.includes('mutation');
+      },
       handle,
     },
     ...graphiqlAssetRoutes(),

@@ -26,6 +26,11 @@ export function noteEngineFailure(err: unknown, failure: EngineFailure, log?: Lo
   log?.warn({ opensearch: failure }, 'OpenSearch call failed');
 }
 
+/** The line of a request that failed because of a failed engine call: its own id and the call (README, Monitoring). */
+export function logRequestFailure(log: Logger, requestId: string | undefined, failure: EngineFailure): void {
+  log.warn({ requestId, opensearch: failure }, 'request failed');
+}
+
 /** The failed call behind an error, if an engine call's failure is what it is (or was mapped from). */
 export const engineFailureOf = (err: unknown): EngineFailure | undefined => (isObject(err) ? failures.get(err) : undefined);
 

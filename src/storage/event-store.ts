@@ -189,10 +189,6 @@ export class EventStore {
     }
   }
 
-  /**
-   * Removes groups older than `time`, except the newest of all (it tells where the sequence stands, so an offset before
-   * it is known to be gone even when nothing newer is kept); answers how many records went.
-   */
   /** The time before which retention may have removed events (0: never), kept in the index mapping's `_meta`. */
   async removedBefore(): Promise<number> {
     const res = await guarded(() => this.client.indices.getMapping({ index: this.index }));
@@ -200,6 +196,10 @@ export class EventStore {
     return mapping?.mappings?._meta?.removedBefore ?? 0;
   }
 
+  /**
+   * Removes groups older than `time`, except the newest of all (it tells where the sequence stands, so an offset before
+   * it is known to be gone even when nothing newer is kept); answers how many records went.
+   */
   async removeOlderThan(time: number): Promise<number> {
     // The horizon is kept first: a relay that reads a document's records again (after a rebuild) must not take a
     // removed event for one never sent.
