@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
@@ -5,9 +6,16 @@ import { defineConfig } from 'vitest/config';
 // Pinning one copy keeps error mapping identical to production.
 const graphqlAlias = [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }];
 
+// Vitest 3.2 sizes each pool once, from this root config (a project's own maxWorkers is ignored). Unit and integration
+// files share the forks pool: they mostly wait on the node, so a worker more than the cores keeps both busy
+// (TEST_WORKERS overrides). Browser files run in the threads pool, sized to one: one chromium at a time, beside them.
+const workers = Number(process.env.TEST_WORKERS) || availableParallelism() + 2;
+
 export default defineConfig({
   resolve: { alias: graphqlAlias },
   test: {
+    pool: 'forks',
+    poolOptions: { forks: { maxForks: workers, minForks: 1 }, threads: { maxThreads: 1, minThreads: 1 } },
     projects: [
       { resolve: { alias: graphqlAlias }, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
@@ -18,9 +26,6 @@ export default defineConfig({
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two cores and one OpenSearch node: a few files at a time keeps the node responsive.
-          maxWorkers: 3,
-          minWorkers: 1,
         },
       },
       {
@@ -28,14 +33,12 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
+          pool: 'threads',
           // A write from the page returns once searchable (about a second): polls wait for the page, not a clock.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file drives a chromium: one file at a time.
-          maxWorkers: 1,
-          minWorkers: 1,
         },
       },
     ],

@@ -28,9 +28,11 @@ export interface ServiceProcess {
 export const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 export async function startService(env: Record<string, string>, port: number, readyTimeoutMs = 180_000): Promise<ServiceProcess> {
+  // The node is the test's choice: an OPENSEARCH_URL of the run (CI exports one) must not stop a service meant to manage its own.
+  const { OPENSEARCH_URL: _run, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', DEFAULT_ROLE: 'Admin', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...inherited, LOG_LEVEL: 'warn', DEFAULT_ROLE: 'Admin', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,10 +1,9 @@
 /** Runs the BUILT `tessera` CLI as a child process against a test app; builds dist/ first when it is missing or stale. */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { inject } from 'vitest';
 import type { TestApp } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,17 +51,12 @@ export interface CliResult {
   json: any;
 }
 
-const homes: string[] = [];
-// Registered while the importing test file is collected: each file removes the homes it made.
-afterAll(() => {
-  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
-});
-
-/** A fresh HOME, so `~/.tesseraenv` of the machine is never read or written; removed when the test file ends. */
+/**
+ * A fresh HOME, so `~/.tesseraenv` of the machine is never read or written. It lives in the run's directory, which the
+ * global setup removes at the end of the run (a worker runs many files: no per-file hook would see them all).
+ */
 export function tempHome(): string {
-  const home = mkdtempSync(join(tmpdir(), 'tessera-cli-'));
-  homes.push(home);
-  return home;
+  return mkdtempSync(join(inject('testRunDir'), 'cli-home-'));
 }
 
 /** Writes a file into a test's home directory and returns its path. */

@@ -1,6 +1,5 @@
 /** Starts a real Tessera app on its own index prefix against the shared OpenSearch node, with HTTP helpers. */
 import type { Server } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { bootstrapCatalog } from '../../src/catalog/bootstrap.js';
@@ -13,6 +12,7 @@ import { createLogger } from '../../src/logger.js';
 import { createServices, type Services } from '../../src/services.js';
 import { encodeUrn } from '../../src/model/urn.js';
 import { Client } from '@opensearch-project/opensearch';
+import { claimIndexSlot } from './index-sets.js';
 
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
@@ -54,8 +54,13 @@ export async function graphqlData(app: TestApp, query: string, variables?: Recor
   return res.data;
 }
 
+/** `name` says what the app is for where a test starts several; its index set is named by worker and slot. */
 export async function startTestApp(name: string, env: Record<string, string> = {}): Promise<TestApp> {
-  const prefix = `t_${name.toLowerCase().replace(/[^a-z0-9]/g, '')}_${randomBytes(3).toString('hex')}_`;
+  // The plain client goes straight to the node, whatever proxy or TLS front the app under test is pointed at.
+  const raw = new Client({ node: inject('opensearchUrl') });
+  // An app of its own gets an index set this worker hands on between files; one named by the test shares that set.
+  const slot = env.INDEX_PREFIX ? undefined : await claimIndexSlot(raw);
+  const prefix = env.INDEX_PREFIX ?? slot!.prefix;
   const config = loadConfig({
     INDEX_PREFIX: prefix,
     AUTH_MODE: 'jwt',
@@ -69,15 +74,15 @@ export async function startTestApp(name: string, env: Record<string, string> = {
   });
   const services = await createServices(config, createLogger(config.LOG_LEVEL), config.OPENSEARCH_URL!, config.AUTH_SECRET);
   await bootstrapCatalog(services);
+  await slot?.started(raw);
   const runner = new JobRunner(services, jobHandlers);
-  // Change records are relayed as in every deployment (suites that count engine calls turn it off).
-  if (config.CHANGE_RELAY_ENABLED) services.relay.start();
+  // The relay's loop runs only in files that ask for it (CHANGE_RELAY_ENABLED=true): the others relay when they read
+  // what it writes (relay.tick()), and an idle loop per app would only load the node the other workers share.
+  if (env.CHANGE_RELAY_ENABLED === 'true') services.relay.start();
   const server: Server = await listen(createRequestListener(services), 0, '127.0.0.1', config.MAX_HEADER_BYTES);
   const port = (server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
   const token = await mintToken(TEST_SECRET, 'urn:li:corpuser:tester', 3600);
-  // The plain client goes straight to the node, whatever proxy or TLS front the app under test is pointed at.
-  const raw = new Client({ node: inject('opensearchUrl') });
 
   const request: TestApp['request'] = async (method, path, body, opts = {}) => {
     const headers: Record<string, string> = { accept: 'application/json', ...(opts.headers ?? {}) };
@@ -116,7 +121,8 @@ export async function startTestApp(name: string, env: Record<string, string> = {
       runner.stop();
       await new Promise((r) => server.close(() => r(undefined)));
       await services.relay.stop();
-      if (!opts.keepIndices) await raw.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
+      if (!opts.keepIndices && slot) await slot.release(raw);
+      else if (!opts.keepIndices) await raw.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
       await Promise.all([raw.close(), services.close()]);
     },
   };
