@@ -3,6 +3,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { mintToken } from '../../src/auth/tokens.js';
+import { serviceArgs } from '../faults/service-process.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,9 +38,9 @@ export interface TesseraProcess {
   kill(): void;
 }
 
-/** A Tessera process (`src/main.ts` through tsx) on the given OpenSearch nodes; resolves once it serves. */
+/** A Tessera process (the build, or `src/main.ts` through tsx: serviceArgs) on the given OpenSearch nodes; resolves once it serves. */
 export async function startTessera(name: string, env: Record<string, string>): Promise<TesseraProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}src/main.ts`], {
+  const child = spawn(process.execPath, serviceArgs(), {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', AUTH_SECRET: SECRET, LOG_LEVEL: 'info', DEFAULT_ROLE: 'Admin', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,25 +1,17 @@
 /** Runs the BUILT `tessera` CLI as a child process against a test app; builds dist/ first when it is missing or stale. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { TestApp } from './harness.js';
+import { builtAfterSources } from '../build-freshness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(ROOT, 'dist/cli/main.js');
 const LOCK = join(ROOT, 'dist/.cli-test-build.lock');
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(p) : entry.name.endsWith('.ts') ? statSync(p).mtimeMs : 0);
-  }
-  return newest;
-}
-
-const fresh = () => existsSync(CLI) && statSync(CLI).mtimeMs >= newestSource(join(ROOT, 'src'));
+const fresh = () => builtAfterSources(CLI);
 
 /** `npm test` builds before running; a direct vitest run builds here, once, under a lock shared by parallel test files. */
 export async function ensureBuilt(): Promise<void> {
