@@ -16,6 +16,8 @@ export default defineConfig({
   test: {
     pool: 'forks',
     poolOptions: { forks: { maxForks: workers, minForks: 1 }, threads: { maxThreads: 1, minThreads: 1 } },
+    // `npm run test:coverage`: what the test processes ran of src/ (the CLI and service child processes are not counted).
+    coverage: { provider: 'v8', include: ['src/**/*.ts'], reporter: ['text-summary', 'json-summary'], reportsDirectory: 'coverage' },
     projects: [
       { resolve: { alias: graphqlAlias }, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
