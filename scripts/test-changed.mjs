@@ -1,5 +1,5 @@
-// `npm run test:changed [base]`: runs the tests nearest to what changed since `base` (default HEAD, plus files not yet
-// committed), for a quick answer while working; `npm test` stays the judge before a commit.
+// `npm run test:changed [base] [--list]`: runs the tests nearest to what changed since `base` (default HEAD, plus files
+// not yet committed), for a quick answer while working; `npm test` stays the judge before a commit. --list prints them.
 //  - a changed test file runs itself; a changed helper of a test directory runs the files that import it;
 //  - unit tests: every one whose imports reach a changed file (`vitest related`, through the module graph);
 //  - integration and browser tests: every one that imports a changed file directly, or whose name shares a word with
@@ -11,7 +11,9 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const base = process.argv[2] ?? 'HEAD';
+const args = process.argv.slice(2);
+const base = args.find((a) => !a.startsWith('--')) ?? 'HEAD';
+const listOnly = args.includes('--list');
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
 const changed = [...new Set([...git('diff', '--name-only', base), ...git('ls-files', '--others', '--exclude-standard')])].filter((f) => existsSync(join(root, f)));
 
@@ -33,7 +35,13 @@ for (const file of slow) {
   }
 }
 
-const run = (args) => spawnSync('npx', ['vitest', ...args], { cwd: root, stdio: 'inherit' }).status ?? 1;
+const run = (argv) => {
+  if (listOnly) {
+    process.stdout.write(`vitest ${argv.join(' ')}\n`);
+    return 0;
+  }
+  return spawnSync('npx', ['vitest', ...argv], { cwd: root, stdio: 'inherit' }).status ?? 1;
+};
 let status = 0;
 const unitSources = sources.filter((f) => f.startsWith('src/') || f.startsWith('test/unit/'));
 if (unitSources.length) status ||= run(['related', '--run', ...unitSources, '--project', 'unit', '--passWithNoTests']);

@@ -65,9 +65,10 @@ describe('a node that goes silent', () => {
   afterAll(() => hole.close());
 
   it('is marked dead in the client pool after its first timeout; every later call goes to the live node', async () => {
-    const client = new Client({ node: [hole.url, inject('opensearchUrl')], requestTimeout: 500, maxRetries: 1 });
+    // The timeout finds the silent node; it is generous so that the live node is never mistaken for it on a loaded machine.
+    const client = new Client({ node: [hole.url, inject('opensearchUrl')], requestTimeout: 5000, maxRetries: 1 });
     const metrics = createMetrics();
-    const direct = new DirectCalls(client, 500, metrics);
+    const direct = new DirectCalls(client, 5000, metrics);
     try {
       const answers = [];
       for (let i = 0; i < 40; i++) answers.push(await direct.post('POST _search', '/_search', { size: 0 }));
@@ -82,7 +83,7 @@ describe('a node that goes silent', () => {
 
   it('behind a whole Tessera process: a node that goes silent after start costs one timeout, then every point read answers', async () => {
     const node = await relay(inject('opensearchUrl'));
-    const app = await startTestApp('transport-silent', { OPENSEARCH_URL: `${node.url},${inject('opensearchUrl')}`, OPENSEARCH_TIMEOUT_MS: '500', CHANGE_RELAY_ENABLED: 'false' });
+    const app = await startTestApp('transport-silent', { OPENSEARCH_URL: `${node.url},${inject('opensearchUrl')}`, OPENSEARCH_TIMEOUT_MS: '5000', CHANGE_RELAY_ENABLED: 'false' });
     try {
       const urn = await createDataset(app, 'silent.node');
       node.silence();
