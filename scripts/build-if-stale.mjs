@@ -1,9 +1,10 @@
 // Builds dist/ (`npm run build`) unless it is newer than every file it is built from, then stamps it.
 // `npm install` builds through `prepare`; `npm test` calls this again and finds the build fresh: one build per change.
+// Tests that run the build (the CLI, the fault and cluster services) ask `buildIsFresh()`: one rule for all of them.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'dist', '.build-stamp');
@@ -17,11 +18,16 @@ function newest(path) {
   return n;
 }
 
-const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const changed = Math.max(...inputs.map((p) => join(root, p)).filter(existsSync).map(newest));
-if (changed > built) {
+/** Whether the last build (its stamp) is at least as new as every file it is built from. */
+export function buildIsFresh() {
+  const changed = Math.max(...inputs.map((p) => join(root, p)).filter(existsSync).map(newest));
+  return existsSync(stamp) && statSync(stamp).mtimeMs >= changed;
+}
+
+export function buildIfStale() {
+  if (buildIsFresh()) return void process.stderr.write('dist/ is newer than its sources: not built again\n');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
-} else {
-  process.stderr.write('dist/ is newer than its sources: not built again\n');
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) buildIfStale();

@@ -3,13 +3,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { builtAfterSources } from '../build-freshness.js';
+import { buildIsFresh } from '../../scripts/build-if-stale.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** How to run the service: the build when it is newer than the sources (as `npm test` leaves it; it starts on half the CPU), else the sources through tsx. */
+/** How to run the service: the build when it is fresh (as `npm test` leaves it; it starts on half the CPU), else the sources through tsx. */
 export function serviceArgs(): string[] {
-  return builtAfterSources(`${ROOT}dist/main.js`) ? [`${ROOT}dist/main.js`] : ['--import', 'tsx', `${ROOT}src/main.ts`];
+  return buildIsFresh() ? [`${ROOT}dist/main.js`] : ['--import', 'tsx', `${ROOT}src/main.ts`];
 }
 
 export async function freePort(): Promise<number> {

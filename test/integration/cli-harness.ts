@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { TestApp } from './harness.js';
-import { builtAfterSources } from '../build-freshness.js';
+import { buildIsFresh } from '../../scripts/build-if-stale.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(ROOT, 'dist/cli/main.js');
 const LOCK = join(ROOT, 'dist/.cli-test-build.lock');
 
-const fresh = () => builtAfterSources(CLI);
+const fresh = buildIsFresh;
 
 /** `npm test` builds before running; a direct vitest run builds here, once, under a lock shared by parallel test files. */
 export async function ensureBuilt(): Promise<void> {
@@ -28,7 +28,7 @@ export async function ensureBuilt(): Promise<void> {
     }
   }
   try {
-    if (!fresh()) spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'ignore' });
+    if (!fresh()) spawnSync(process.execPath, [join(ROOT, 'scripts/build-if-stale.mjs')], { cwd: ROOT, stdio: 'ignore' });
     if (!existsSync(CLI)) throw new Error('the build did not produce dist/cli/main.js');
   } finally {
     rmSync(LOCK, { recursive: true, force: true });

@@ -121,8 +121,7 @@ export async function startTestApp(name: string, env: Record<string, string> = {
       runner.stop();
       await new Promise((r) => server.close(() => r(undefined)));
       await services.relay.stop();
-      if (!opts.keepIndices && slot) await slot.release(raw);
-      else if (!opts.keepIndices) await raw.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
+      if (!opts.keepIndices) await (slot ? slot.release(raw) : raw.indices.delete({ index: `${prefix}*` }, { ignore: [404] }));
       await Promise.all([raw.close(), services.close()]);
     },
   };

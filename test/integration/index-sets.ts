@@ -79,7 +79,8 @@ export async function claimIndexSlot(raw: Client): Promise<IndexSlot> {
         await client.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
         return;
       }
-      writeFileSync(stateFile, JSON.stringify({ kept: keep }));
+      // The file's presence is the whole state: the next app of this slot may trust the set (absent indices it makes).
+      writeFileSync(stateFile, '');
     },
   };
 }
