@@ -70,7 +70,6 @@ beforeAll(async () => {
   dh = datahubFor(app);
 });
 afterAll(async () => {
-  dh?.close();
   await app?.close();
 });
 
@@ -100,6 +99,7 @@ describe('datahub CLI against Tessera', () => {
     const gql = await graphqlData(app, `{ structuredProperty(urn: "${RETENTION}") { definition { valueType { urn } cardinality } } }`);
     expect(gql.structuredProperty.definition).toEqual({ valueType: { urn: 'urn:li:dataType:service.number' }, cardinality: 'MULTIPLE' });
 
+    await app.refresh(); // the list is a search
     const list = await dh.cli(['properties', 'list']);
     expect(list.code, out(list)).toBe(0);
     for (const urn of [RETENTION, SLA, CLUSTER]) expect(list.stdout).toContain(`"urn": "${urn}"`);
@@ -200,6 +200,7 @@ describe('datahub CLI against Tessera', () => {
     const got = JSON.parse((await dh.cli(['dataset', 'get', '--urn', DS])).stdout);
     expect(got.structured_properties).not.toHaveProperty('io.acryl.dataManagement.replicationSLA');
     expect(propertyValues(await v3(DS, 'structuredProperties'))).not.toHaveProperty(SLA);
+    await app.refresh(); // the list is a search
     const list = await dh.cli(['properties', 'list']);
     expect(list.stdout).not.toContain(`"urn": "${SLA}"`);
     const [refused] = await dh.sdk([{ op: 'patch', urn: DS, setProperties: { [SLA]: 24 } }]);

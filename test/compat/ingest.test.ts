@@ -16,7 +16,6 @@ beforeAll(async () => {
   expect(init.code, out(init)).toBe(0);
 });
 afterAll(async () => {
-  dh?.close();
   await app?.close();
 });
 

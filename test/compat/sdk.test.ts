@@ -50,7 +50,6 @@ describe.each([
     expect(defined).toBe('ok');
   });
   afterAll(async () => {
-    dh?.close();
     await app?.close();
   });
 

@@ -1,10 +1,8 @@
-"""Runs SDK operations of the original's Python client (acryl-datahub) for the compat tests.
+"""SDK operations of the original's Python client (acryl-datahub) for the compat tests (run by datahub_worker.py).
 
-Input: a JSON file {server, token, ops: [{op, ...}]}. Output: one JSON line, a list with one result per op;
-an op that raises answers {"error": "<message>"} and the next ops still run.
+run_all({server, token, ops: [{op, ...}]}) answers a list with one result per op; an op that raises answers
+{"error": "<message>"} and the next ops still run.
 """
-import json
-import sys
 import warnings
 
 warnings.simplefilter("ignore")
@@ -80,9 +78,7 @@ def run(op, server, token, graph):
     raise ValueError(f"unknown op {kind}")
 
 
-def main():
-    with open(sys.argv[1]) as f:
-        spec = json.load(f)
+def run_all(spec):
     graph = DataHubGraph(DatahubClientConfig(server=spec["server"], token=spec["token"]))
     results = []
     for op in spec["ops"]:
@@ -90,7 +86,4 @@ def main():
             results.append(run(op, spec["server"], spec["token"], graph))
         except Exception as e:  # noqa: BLE001 - every failure is reported to the test
             results.append({"error": str(e)})
-    print(json.dumps(results))
-
-
-main()
+    return results
