@@ -1,44 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import { Client } from '@opensearch-project/opensearch';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { mintToken } from '../../src/auth/tokens.js';
+import { describe, expect, inject, it } from 'vitest';
 import { encodeUrn } from '../../src/model/urn.js';
-import { freePort, running, startService, type ServiceProcess } from './service-process.js';
+import { freePort } from './service-process.js';
+import { call, createDatasets, ds, run, token } from './fault-services.js';
 import { lostWrites, startWriters } from './writers.js';
 
-// Crash tests: kill -9 of the service under writers, of the managed OpenSearch node (the service starts it again by
-// itself), and of the process holding a hard delete's clean-up job. Every acknowledged write reads back exactly.
-const SECRET = `faults-${randomBytes(16).toString('hex')}`;
-const started: ServiceProcess[] = [];
-const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
-const token = () => mintToken(SECRET, 'urn:li:corpuser:faults', 3600);
-
-afterAll(async () => {
-  for (const s of started) if (running(s.child)) await s.terminate();
-});
-
-async function run(env: Record<string, string>, port: number): Promise<ServiceProcess> {
-  const s = await startService({ AUTH_SECRET: SECRET, JOB_POLL_MS: '200', JOB_LEASE_MS: '4000', ...env }, port);
-  started.push(s);
-  return s;
-}
-
-async function call(base: string, tok: string, method: string, path: string, body?: unknown) {
-  const r = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined, text };
-}
-
-async function createDatasets(base: string, tok: string, names: string[]): Promise<void> {
-  const r = await call(base, tok, 'POST', '/openapi/v3/entity/dataset?async=false', names.map((n) => ({ urn: ds(n), datasetProperties: { value: { name: n } } })));
-  expect(r.status, r.text).toBe(200);
-}
-
+// Crash tests: kill -9 of the service under writers, and of the process holding a hard delete's clean-up job (the
+// managed node's: managed-node.test.ts). Every acknowledged write reads back exactly.
 describe('kill -9 of the service under 8 writers', () => {
   it('loses no acknowledged write, and writes go on once it is started again', async () => {
     const env = { OPENSEARCH_URL: inject('opensearchUrl'), INDEX_PREFIX: `f_svc_${randomBytes(3).toString('hex')}_` };
@@ -63,51 +33,6 @@ describe('kill -9 of the service under 8 writers', () => {
     const raw = new Client({ node: inject('opensearchUrl') });
     await raw.indices.delete({ index: `${env.INDEX_PREFIX}*` });
     await raw.close();
-  });
-});
-
-describe('kill -9 of the managed OpenSearch node', () => {
-  it('answers 503 meanwhile, starts the node again by itself, loses nothing acknowledged, and stops the node on SIGTERM', async () => {
-    const osPort = 9240 + Math.floor(Math.random() * 20);
-    // Not created here: the node runs as an unprivileged user and the start script makes the folder theirs.
-    const data = join(tmpdir(), `tessera-faults-node-${randomBytes(4).toString('hex')}`);
-    const env = { TESSERA_OS_PORT: String(osPort), TESSERA_OS_DATA: data, INDEX_PREFIX: 'f_node_' };
-    try {
-      const svc = await run(env, await freePort());
-      const tok = await token();
-      const datasets = ['db.n0', 'db.n1'];
-      await createDatasets(svc.url, tok, datasets);
-      const writers = startWriters(() => svc.url, tok, datasets.map(ds), 8);
-      await sleep(1500);
-      const pid = Number(readFileSync(join(data, 'opensearch.pid'), 'utf8').trim());
-      process.kill(pid, 'SIGKILL');
-      // Meanwhile: 503 with Retry-After and a JSON body.
-      let unavailable: { status: number; retryAfter: string | null; body: any } | undefined;
-      for (let i = 0; i < 100 && !unavailable; i++) {
-        const r = await fetch(`${svc.url}/openapi/v3/entity/dataset/${encodeUrn(ds('db.n0'))}`, { headers: { authorization: `Bearer ${tok}` } });
-        if (r.status === 503) unavailable = { status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.json() };
-        else await sleep(100);
-      }
-      expect(unavailable).toMatchObject({ status: 503, retryAfter: '5', body: { error: 'Service Unavailable' } });
-      const ready = await fetch(`${svc.url}/ready`);
-      expect(ready.status).toBe(503);
-      // Back by itself: a read succeeds again without restarting the service.
-      let back = false;
-      for (let i = 0; i < 180 && !back; i++) {
-        const r = await fetch(`${svc.url}/openapi/v3/entity/dataset/${encodeUrn(ds('db.n0'))}`, { headers: { authorization: `Bearer ${tok}` } }).catch(() => undefined);
-        back = r?.status === 200;
-        if (!back) await sleep(1000);
-      }
-      expect(back, svc.output()).toBe(true);
-      await sleep(1000);
-      await writers.stop();
-      expect(await lostWrites(svc.url, tok, writers)).toEqual([]);
-      expect(svc.output()).toMatch(/starting it again/);
-      expect(await svc.terminate()).toBe(0);
-      await expect(fetch(`http://127.0.0.1:${osPort}`, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
-    } finally {
-      rmSync(data, { recursive: true, force: true });
-    }
   });
 });
 
