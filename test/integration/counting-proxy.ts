@@ -20,9 +20,10 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   let refused: { path: RegExp; status: number } | undefined;
   const server: Server = createServer((req, res) => {
     // The access snapshot's reloads run on a timer, and the relay's positions are read in the background: neither is on
-    // any request's path, so neither is a request's call.
-    if (!/access\/_search|_doc\/change-relay/.test(req.url ?? '')) seen.push(`${req.method} ${req.url}`);
-    if (refused && refused.path.test(req.url ?? '')) {
+    // any request's path, so neither is a request's call (nor refused: a refusal is for the calls a test watches).
+    const background = /access\/_search|_doc\/change-relay/.test(req.url ?? '');
+    if (!background) seen.push(`${req.method} ${req.url}`);
+    if (refused && !background && refused.path.test(req.url ?? '')) {
       const status = refused.status;
       req.resume();
       return void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'refused_by_test', reason: `status ${status}` }, status }));
