@@ -1,4 +1,4 @@
-/** Runs the BUILT `tessera` CLI as a child process against a test app; builds dist/ first when it is missing or stale. */
+/** Runs the BUILT `tessera` command (the bundle dist/cli/tessera.js) as a child process against a test app; builds dist/ first when it is missing or stale. */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,8 @@ import type { TestApp } from './harness.js';
 import { buildIsFresh } from '../../scripts/build-if-stale.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const CLI = join(ROOT, 'dist/cli/main.js');
+/** The `tessera` command as installed (package.json bin): the bundle of dist/cli/main.js. */
+export const CLI = join(ROOT, 'dist/cli/tessera.js');
 const LOCK = join(ROOT, 'dist/.cli-test-build.lock');
 
 const fresh = buildIsFresh;
@@ -29,7 +30,7 @@ export async function ensureBuilt(): Promise<void> {
   }
   try {
     if (!fresh()) spawnSync(process.execPath, [join(ROOT, 'scripts/build-if-stale.mjs')], { cwd: ROOT, stdio: 'ignore' });
-    if (!existsSync(CLI)) throw new Error('the build did not produce dist/cli/main.js');
+    if (!existsSync(CLI)) throw new Error('the build did not produce dist/cli/tessera.js');
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }
