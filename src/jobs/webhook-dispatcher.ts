@@ -16,6 +16,7 @@ import type { Attempt, DeliveryDoc, SubscriptionDoc, WebhookStore } from '../sto
 import type { ChangeRecord } from '../catalog/history/change-record.js';
 import { compileFilter, parseFilter } from '../catalog/webhooks/webhook-filter.js';
 import { allowedHosts, checkTarget } from '../catalog/webhooks/target-guard.js';
+import { fetchPinned } from '../catalog/webhooks/pinned-fetch.js';
 import { leaseOwnerOf, runEvery, takeLease, type LeaseDoc } from './leader-lease.js';
 
 const LEASE_ID = 'webhook-dispatcher';
@@ -164,19 +165,18 @@ export class WebhookDispatcher {
     let attempt: Attempt;
     let retryAfter = 0;
     try {
-      await checkTarget(sub.url, allowedHosts(settings.allowedHosts));
+      const target = await checkTarget(sub.url, allowedHosts(settings.allowedHosts));
       const payload = webhookPayload(e);
       const now = new Date();
       const live = sub.secrets.filter((s) => !s.until || s.until > now.getTime());
       const signature = live.map((s) => new Webhook(s.secret).sign(e.id, now, payload)).join(' ');
-      const res = await fetch(sub.url, {
+      const res = await fetchPinned(target, {
         method: 'POST',
         body: payload,
         redirect: 'manual',
         signal: AbortSignal.timeout(settings.timeoutMs),
         headers: { 'content-type': 'application/json', 'user-agent': 'Tessera-Webhooks/1', 'webhook-id': e.id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature },
       });
-      await res.body?.cancel().catch(() => undefined);
       attempt = record({ status: res.status });
       retryAfter = retryAfterMs(res.headers.get('retry-after'));
     } catch (err) {

@@ -225,6 +225,18 @@ describe('webhooks', () => {
       const refused = await strict.request('POST', '/openapi/v3/webhooks', { url: 'http://127.0.0.1:9/x' });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toMatch(/loopback, link-local or private address.*WEBHOOK_ALLOWED_HOSTS/);
+      // Every other spelling of loopback, link-local (the cloud metadata address) and private: IPv4 inside IPv6 (mapped,
+      // IPv4-compatible, NAT64, 6to4) and IPv4 written in decimal, hex, octal or short — all refused before any connection.
+      const spellings = [
+        'http://[::ffff:127.0.0.1]:9/hook', 'http://[::ffff:7f00:1]:9/hook', 'http://[::ffff:a9fe:a9fe]/latest', 'http://[::7f00:1]:9/x',
+        'http://[64:ff9b::7f00:1]:9/x', 'http://[64:ff9b::a9fe:a9fe]/x', 'http://[2002:7f00:1::1]:9/x', 'http://[fe80::1]/x', 'http://[fd00::1]/x',
+        'http://2130706433:9/x', 'http://0x7f000001:9/x', 'http://0177.0.0.1:9/x', 'http://127.1:9/x', 'http://0.0.0.0:9/x', 'http://100.64.0.1/x',
+      ];
+      for (const url of spellings) {
+        const res = await strict.request('POST', '/openapi/v3/webhooks', { url });
+        expect(res.status, url).toBe(400);
+        expect(res.body.message, url).toMatch(/loopback, link-local or private address/);
+      }
       expect((await reader.get('/openapi/v3/webhooks')).status).toBe(403);
     } finally {
       await Promise.all([strict.close({ keepIndices: true }), reader.close({ keepIndices: true })]);

@@ -48,7 +48,7 @@ function checkInput(body: unknown): WebhookInput {
 export async function createWebhook(deps: WebhookDeps, actor: string, body: unknown) {
   await authorize(deps, actor);
   const input = checkInput(body);
-  const url = await checkTarget(input.url, allowedHosts(deps.webhookSettings.allowedHosts));
+  const url = (await checkTarget(input.url, allowedHosts(deps.webhookSettings.allowedHosts))).url;
   const now = Date.now();
   const doc: SubscriptionDoc = {
     kind: 'subscription',
@@ -92,7 +92,7 @@ export async function getWebhook(deps: WebhookDeps, actor: string, id: string) {
 export async function updateWebhook(deps: WebhookDeps, actor: string, id: string, body: unknown) {
   await authorize(deps, actor);
   const input = checkInput(body);
-  const url = input.url === undefined ? undefined : await checkTarget(input.url, allowedHosts(deps.webhookSettings.allowedHosts));
+  const url = input.url === undefined ? undefined : (await checkTarget(input.url, allowedHosts(deps.webhookSettings.allowedHosts))).url;
   const filter = input.filter === undefined ? undefined : parseFilter(input.filter);
   const doc = await change(deps, id, (d) => ({
     ...d,
