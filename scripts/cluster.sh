@@ -2,7 +2,7 @@
 # Starts and stops a 3-node OpenSearch cluster on loopback from the managed node's Maven distribution (scripts/opensearch.sh).
 # Usage: scripts/cluster.sh start|stop|status
 # Environment: TESSERA_CLUSTER_HTTP_PORTS (9211 9212 9213; transport = port + 100), TESSERA_CLUSTER_HEAP (512m),
-#   TESSERA_CLUSTER_DIR (instance dirs; default <cache>/cluster), plus what scripts/opensearch.sh reads (TESSERA_CACHE, TESSERA_OS_USER).
+#   TESSERA_CLUSTER_DIR (instance dirs; default <cache>/cluster), plus what scripts/opensearch.sh reads (TESSERA_CACHE, TESSERA_OS_USER, TESSERA_OS_JAVA_OPTS).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -74,7 +74,7 @@ cmd_start() {
   fi
   for port in "${PORTS[@]}"; do
     local inst="$DIR/node-$port"
-    local launch="JAVA_HOME='$java_home' OPENSEARCH_PATH_CONF='$inst/config' OPENSEARCH_JAVA_OPTS='-Xms$HEAP -Xmx$HEAP' '$OS_HOME/bin/opensearch' -d -p '$inst/opensearch.pid' </dev/null >>'$inst/logs/console.log' 2>&1"
+    local launch="JAVA_HOME='$java_home' OPENSEARCH_PATH_CONF='$inst/config' OPENSEARCH_JAVA_OPTS='-Xms$HEAP -Xmx$HEAP ${TESSERA_OS_JAVA_OPTS:-}' '$OS_HOME/bin/opensearch' -d -p '$inst/opensearch.pid' </dev/null >>'$inst/logs/console.log' 2>&1"
     if [ "$(id -u)" = 0 ]; then runuser -u "$RUN_USER" -- bash -c "$launch"; else bash -c "$launch"; fi
   done
   local deadline=$((SECONDS + ${TESSERA_CLUSTER_START_TIMEOUT:-180})) url="http://127.0.0.1:${PORTS[0]}"

@@ -6,6 +6,7 @@
 # where the service keeps its secret too), in opensearch-<port>.
 # Environment: TESSERA_CACHE, TESSERA_DATA_DIR, TESSERA_OS_PORT (9200), TESSERA_OS_TRANSPORT_PORT (port+100),
 #   TESSERA_OS_DATA (the node's directory; overrides the data directory), TESSERA_OS_HEAP (1g),
+#   TESSERA_OS_JAVA_OPTS (more JVM options; CI's short-lived nodes use -XX:TieredStopAtLevel=1),
 #   TESSERA_OS_USER (tessera-os, used only when run as root).
 set -euo pipefail
 
@@ -161,7 +162,7 @@ YML
     # jvm.options names logs/ and data/ relative to the node's home, which the run user cannot write.
     sed -i -E "s#(file=|HeapDumpPath=|ErrorFile=)(logs|data)(/|$)#\\1$INSTANCE/\\2\\3#g" "$INSTANCE/config/jvm.options"
   fi
-  local env_line="JAVA_HOME='$java_home' OPENSEARCH_PATH_CONF='$INSTANCE/config' OPENSEARCH_JAVA_OPTS='-Xms$HEAP -Xmx$HEAP'"
+  local env_line="JAVA_HOME='$java_home' OPENSEARCH_PATH_CONF='$INSTANCE/config' OPENSEARCH_JAVA_OPTS='-Xms$HEAP -Xmx$HEAP ${TESSERA_OS_JAVA_OPTS:-}'"
   local launch="$env_line '$OS_HOME/bin/opensearch' -d -p '$PIDFILE' </dev/null >>'$LOGFILE' 2>&1"
   if [ "$(id -u)" = 0 ]; then
     ensure_user

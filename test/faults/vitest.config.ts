@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
-// `npm run test:faults`: crash tests with real child processes, generous timeouts (nodes restart). Two files at once:
-// most of their time is waiting for a killed service or node to come back (the managed node's file is the longest).
+// `npm run test:faults`: crash tests with real child processes, generous timeouts (nodes restart). Every file at once:
+// most of their time is waiting for a killed service or node to come back.
 const graphqlAlias = [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }];
 
 export default defineConfig({
@@ -12,7 +12,7 @@ export default defineConfig({
     globalSetup: ['test/integration/global-setup.ts'],
     testTimeout: 300_000,
     hookTimeout: 300_000,
-    maxWorkers: 2,
+    maxWorkers: 3,
     minWorkers: 1,
   },
 });
