@@ -34,6 +34,11 @@ export const ConfigSchema = z.object({
    * (src/graphql/response-cache.ts), in megabytes of serialized answers; 0 turns it off.
    */
   GRAPHQL_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  /**
+   * The most a GraphQL operation may cost (src/graphql/query-cost.ts): 1 per field, a page of results times its size.
+   * A 1,000-result search selecting 50 fields costs about 50,000.
+   */
+  GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(100_000),
   /** Every other OpenSearch call: past this (one retry included) the request answers 503. */
   OPENSEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /** PEM file of the certificate authority that signed the cluster's TLS certificates (https:// URLs). */

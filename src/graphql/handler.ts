@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
+import { getOperationAST, parse, type DocumentNode } from 'graphql';
 import { createGraphQLError, createSchema, YogaServer, type Plugin } from 'graphql-yoga';
 import { jsonDepthOf } from '../model/json-depth.js';
 import type { Services } from '../services.js';
@@ -14,6 +15,7 @@ import { ByteBoundedLru } from './byte-lru.js';
 import { jitPlugins, parserAndValidationCaches, resultShape, validated } from './executor-plugins.js';
 import { accessGate } from './access-gate.js';
 import { responseCache } from './response-cache.js';
+import { queryCostLimit } from './query-cost.js';
 import { ACCESS_FRESH_MS } from '../catalog/access/access-control.js';
 import { serveThroughYoga } from './node-adapter.js';
 
@@ -37,6 +39,7 @@ const armor = new EnvelopArmor({
   maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
   maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
   maxDirectives: { n: 50 },
+  // Replaced by query-cost.ts, which multiplies by the page sizes this schema's searches take.
   costLimit: { enabled: false },
   blockFieldSuggestion: { enabled: false },
 });
@@ -85,6 +88,10 @@ const malformedParameters: Plugin = {
   },
 };
 
+/** The query cost limit (GRAPHQL_MAX_COST), with the search page sizes of this server. */
+const costLimit = (services: Services): Plugin =>
+  queryCostLimit({ maxCost: services.config.GRAPHQL_MAX_COST, defaultPage: 10, maxPage: services.config.MAX_COUNT });
+
 /** The response cache, unless GRAPHQL_RESPONSE_CACHE_MB is 0. */
 function answersKept(services: Services): Plugin[] {
   const mb = services.config.GRAPHQL_RESPONSE_CACHE_MB;
@@ -106,13 +113,42 @@ export type GraphqlServe = (req: IncomingMessage & { body?: unknown }, res: Serv
 /** What each request brings to yoga: the services, the caller, whether writes wait for search, and the request's id. */
 type ServerContext = { services: Services; actor: string; waitForSearch: boolean; requestId: string };
 
-export function createGraphqlServe(services: Services, renderGraphiql: (opts?: { title?: string }) => string): GraphqlServe {
+/**
+ * Whether a GraphQL request's body may change anything: the operation graphql-js would run is a mutation. Decided from
+ * the parsed document — the one yoga's parser cache holds for the text, else a parse of our own within the token limit
+ * (never put in that cache, whose entries must come from yoga's parse with GraphQL Armor's limits). A body that does not
+ * parse changes nothing: yoga refuses it.
+ */
+function mutationCheck(documents: { get(text: string): DocumentNode | undefined }): (body: unknown) => boolean {
+  return (body) => {
+    const { query, operationName } = (body ?? {}) as { query?: unknown; operationName?: unknown };
+    if (typeof query !== 'string') return false;
+    let document = documents.get(query);
+    if (!document) {
+      try {
+        document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens, noLocation: true });
+      } catch {
+        return false;
+      }
+    }
+    return getOperationAST(document, typeof operationName === 'string' ? operationName : undefined)?.operation === 'mutation';
+  };
+}
+
+export interface GraphqlEndpoint {
+  serve: GraphqlServe;
+  /** Whether the request may change anything (the pipeline then carries its provenance to the change records). */
+  mayChange(body: unknown): boolean;
+}
+
+export function createGraphqlServe(services: Services, renderGraphiql: (opts?: { title?: string }) => string): GraphqlEndpoint {
   // Execution's failures are logged with the request id by failureLines; the masking logs what failed elsewhere.
   const logged = new WeakSet<object>();
   const maskError = (error: unknown) => maskGraphqlError(error, (e) => void (logged.has(e as object) || services.log.error({ err: e }, 'graphql resolver failed')));
   const contextOf = ({ services: s, actor, waitForSearch, requestId }: ServerContext) => createContext(s, actor, waitForSearch, requestId);
   const endpoint = '/api/graphql';
   const graphiql = { title: 'Tessera GraphQL' };
+  const caches = parserAndValidationCaches();
   const server = new YogaServer<ServerContext, GraphqlContext>({
     schema: createSchema({ typeDefs: loadTypeDefs(), resolvers: resolvers as any }),
     graphqlEndpoint: endpoint,
@@ -123,8 +159,8 @@ export function createGraphqlServe(services: Services, renderGraphiql: (opts?: {
     // No route of the service answers cross-origin requests; yoga's default reflected any origin, credentials allowed.
     cors: false,
     logging: false,
-    parserAndValidationCache: parserAndValidationCaches(),
-    plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, validated(), booleanStrings, accessGate, ...answersKept(services), ...jitPlugins(), resultShape, failureLines(services.log, logged)],
+    parserAndValidationCache: caches,
+    plugins: [malformedParameters, documentSizeLimit, ...armor.protect().plugins, validated(), costLimit(services), booleanStrings, accessGate, ...answersKept(services), ...jitPlugins(), resultShape, failureLines(services.log, logged)],
     batching: false,
     // Bodies reach yoga read and checked by the one body reader (JSON only, within MAX_BODY_BYTES): yoga's multipart
     // parser and its own size check could never apply, and each cost a hook on every request.
@@ -134,9 +170,12 @@ export function createGraphqlServe(services: Services, renderGraphiql: (opts?: {
     maskedErrors: { maskError: (error) => maskError(error) },
   });
   const serve = serveThroughYoga<ServerContext>(server as never, endpoint, () => renderGraphiql(graphiql));
-  return (req, res, actor, requestId, next) => {
-    const wait = String(req.headers['x-tessera-wait-for-search'] ?? '').toLowerCase() === 'true';
-    // Every request, whatever its method or media type, goes through yoga's whole request pipeline: one executor.
-    serve(req, res, { services, actor, waitForSearch: wait, requestId }).then(() => undefined, next);
+  return {
+    serve(req, res, actor, requestId, next) {
+      const wait = String(req.headers['x-tessera-wait-for-search'] ?? '').toLowerCase() === 'true';
+      // Every request, whatever its method or media type, goes through yoga's whole request pipeline: one executor.
+      serve(req, res, { services, actor, waitForSearch: wait, requestId }).then(() => undefined, next);
+    },
+    mayChange: mutationCheck(caches.documentCache),
   };
 }

@@ -40,6 +40,36 @@ export function mediaTypeRefusal(req: IncomingMessage): CatalogError | undefined
   return undefined;
 }
 
+/**
+ * What is left of a refused body is read and dropped before the refusal is sent, for at most this long and this much:
+ * a connection closed with bytes still unread is reset by the kernel, and the reset can destroy the answer before the
+ * client reads it (a 20 MB body would meet a reset instead of its 413). Past either bound the connection just closes.
+ */
+const DRAIN_MS = 5_000;
+const DRAIN_BYTES = 64 * 1024 * 1024;
+
+function drained(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.complete || req.destroyed) return resolve();
+    let bytes = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.removeListener('data', onData);
+      resolve();
+    };
+    const onData = (c: Buffer) => {
+      bytes += c.length;
+      if (bytes > DRAIN_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_MS);
+    req.on('data', onData);
+    req.once('end', done);
+    req.once('close', done);
+    req.once('error', done);
+    req.resume();
+  });
+}
+
 const tooLarge = (limit: number) => new CatalogError('PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${limit} bytes (setting MAX_BODY_BYTES)`);
 
 /** The body's bytes, decoded from its content encoding, refused past the limit (counted after decoding). */
@@ -56,7 +86,7 @@ function readBytes(req: Req, res: ServerResponse, limit: number): Promise<Buffer
   };
   if (encoding === 'identity' && declared !== undefined && declared > limit) {
     abandon();
-    return Promise.reject(tooLarge(limit));
+    return drained(req).then(() => Promise.reject(tooLarge(limit)));
   }
   return new Promise((resolve, reject) => {
     const source: Readable = encoding === 'identity' ? req : (req.pipe(DECODERS[encoding]()) as unknown as Readable);
@@ -69,7 +99,7 @@ function readBytes(req: Req, res: ServerResponse, limit: number): Promise<Buffer
       if (source !== req) req.unpipe();
       source.removeAllListeners('data');
       abandon();
-      reject(e);
+      void drained(req).then(() => reject(e));
     };
     source.on('data', (c: Buffer) => {
       size += c.length;

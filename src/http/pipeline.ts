@@ -23,11 +23,14 @@ import { clearSessionCookie, sessionAuthorization } from './web-session.js';
 
 type Req = IncomingMessage & { body?: unknown };
 
-/** The interface a request came through, as change records name it: the page and the CLI say so in a header. */
-function interfaceOf(path: string, client: string | string[] | undefined): NonNullable<LogContext['via']> {
+/**
+ * The interface a request came through, as change records name it: decided by the route the router chose (its path as
+ * the table writes it, whatever case the request used); the page and the CLI say so in a header.
+ */
+function interfaceOf(template: string | undefined, client: string | string[] | undefined): NonNullable<LogContext['via']> {
   if (client === 'web') return 'WEB';
   if (client === 'cli') return 'CLI';
-  const p = path.startsWith('/gms/') ? path.slice(4) : path;
+  const p = template ?? '';
   if (p.startsWith('/api/')) return 'GRAPHQL';
   if (p.startsWith('/openapi/v2/')) return 'REST_V2';
   if (p.startsWith('/openapi/')) return 'REST_V3';
@@ -58,7 +61,7 @@ export function createRequestListener(services: Services, router: Router = creat
     seen.actor = actor;
     if (actor !== undefined) {
       context.actor = actor;
-      context.via = interfaceOf(path, req.headers['x-tessera-client']);
+      context.via = interfaceOf(routed.template, req.headers['x-tessera-client']);
       const gate = routed.gate;
       if (gate && gate !== 'self') await services.access.gate(actor, gate);
     }

@@ -88,6 +88,8 @@ export interface Resolved {
   isPublic(headers: Parameters<Extract<Route['public'], Function>>[0]): boolean;
   /** What a caller must be able to do at all: the first route's gate, else read for GET and HEAD, write otherwise. */
   readonly gate: 'read' | 'write' | 'self' | undefined;
+  /** The first route's path as the table writes it (without `/gms`): paths match whatever their case, this never varies. */
+  readonly template: string | undefined;
   /** Whether the request may change anything (with the body it brought): never for GET and HEAD, else as the first route says. */
   mayChange(body: unknown): boolean;
   /** The first matching route with its decoded parameters, then (after a handler declined) the next; undefined after the last. */
@@ -131,6 +133,7 @@ export function createRouter(routes: readonly Route[]) {
         return typeof p === 'function' ? p(headers) : !!p;
       },
       gate: first ? (first.route.gate ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write')) : undefined,
+      template: first?.template,
       mayChange(body) {
         if (method === 'GET' || method === 'HEAD') return false;
         return first?.route.mayChange?.(body) ?? true;

@@ -29,7 +29,7 @@ import { v2Dialect } from './v2/dialect.js';
 import { v3Dialect } from './v3/dialect.js';
 
 function graphqlRoutes(services: Services): Route[] {
-  const serve = createGraphqlServe(services, renderGraphiqlPage);
+  const { serve, mayChange } = createGraphqlServe(services, renderGraphiqlPage);
   const handle = ({ req, res, actor, requestId }: Call) =>
     new Promise<void>((resolve, reject) => {
       if (req.headers.accept?.includes('text/html')) res.setHeader('Content-Security-Policy', GRAPHIQL_CSP);
@@ -46,11 +46,8 @@ function graphqlRoutes(services: Services): Route[] {
       // Every authenticated caller reaches the executor: each query and mutation field decides on its own (tokens and
       // `me` are the caller's own; mutations are gated before they run, see executor-plugins.ts).
       gate: 'self',
-      // Only a document that spells `mutation` can hold one (a keyword has no escapes); queries run without provenance.
-      mayChange: (body) => {
-        const query = (body as { query?: unknown } | undefined)?.query;
-        return typeof query !== 'string' || query.includes('mutation');
-      },
+      // Only a mutation changes anything (the parsed operation says); queries run without provenance.
+      mayChange,
       handle,
     },
     ...graphiqlAssetRoutes(),

@@ -40,7 +40,8 @@ describe('web page dataset page', () => {
     expect(await page.locator('.dataset-page .description-editor .description').textContent()).toBe('Every order placed in the web shop');
     expect(await page.locator('.dataset-page > section').first().locator('.chip.tag').allTextContents()).toEqual(['PII×', 'Gold×']);
     const tier = page.locator(`.property[data-property="${TIER}"]`).first();
-    expect(await tier.locator('dt').textContent()).toBe('Privacy tier — Who may read the data');
+    // The property's description comes with the definitions, which the page loads beside the dataset.
+    await expect.poll(() => tier.locator('dt').textContent()).toBe('Privacy tier — Who may read the data');
     expect(await tier.locator('.values').textContent()).toBe('internal');
     expect(await page.locator('li.column').evaluateAll((els) => els.map((e) => e.getAttribute('data-column')))).toEqual(['order_id', 'customer_email', 'amount']);
   });

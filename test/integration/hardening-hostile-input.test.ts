@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
 import { enc, startTestApp, type TestApp, type TestResponse } from './harness.js';
@@ -178,6 +179,31 @@ describe('bodies', () => {
     }
   });
 
+  it('answers a 20 MB body with the 413 and its JSON body, never a reset, however it arrives (the rest is read and dropped, then the connection closes)', async () => {
+    const huge = JSON.stringify({ value: { removed: false, pad: 'x'.repeat(20 * 1024 * 1024) } });
+    const expected = { error: 'Payload Too Large', message: 'Request body exceeds the limit of 1048576 bytes (setting MAX_BODY_BYTES)' };
+    for (const how of ['length', 'chunked'] as const) {
+      const refused = await sent(path, huge, how);
+      expect({ status: refused.status, body: refused.body, connection: refused.connection }, how).toEqual({ status: 413, body: expected, connection: 'close' });
+    }
+    const fetched = await raw(huge, 'application/json');
+    expect({ status: fetched.status, body: fetched.body }).toEqual({ status: 413, body: expected });
+    // A client that writes its whole body before it reads (as many do) still reads the answer, not a reset.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const { port, hostname } = new URL(app.url);
+      const socket = connect(Number(port), hostname);
+      const chunks: Buffer[] = [];
+      socket.on('error', (e) => reject(new Error(`the connection failed: ${e.message}; read so far: ${Buffer.concat(chunks).toString().slice(0, 200)}`)));
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString()));
+      socket.write(`POST ${path} HTTP/1.1\r\nhost: ${hostname}\r\nauthorization: Bearer ${app.token}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(huge)}\r\n\r\n`);
+      socket.pause();
+      socket.write(huge, () => socket.resume());
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(expected);
+  });
+
   it('refuses invalid UTF-8 (400), other charsets and non-JSON types (415), oversized (413) and deeply nested (400) bodies', async () => {
     await refusedUnseen(400, () => raw(Buffer.from([0x7b, 0x22, 0x76, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 'application/json'), /not valid UTF-8/);
     await refusedUnseen(415, () => raw('{"value":{"removed":false}}', 'application/json; charset=utf-7'), /charset utf-7/);
@@ -206,7 +232,7 @@ describe('bodies', () => {
 });
 
 describe('GraphQL cost limits', () => {
-  it('refuse deep, aliased, fragment-chained, oversized and batched documents with code 400, never a 500', async () => {
+  it('refuse deep, aliased, fragment-chained, oversized, too costly and batched documents with code 400, never a 500', async () => {
     const deep = `{ dataset(urn: "${DS}") ${'{ platform '.repeat(5000)}${'}'.repeat(5001)}`;
     expect(await graphqlRefused(deep)).toMatch(/nested deeper/);
     expect(await graphqlRefused(`{ dataset(urn: "${DS}") ${'{ platform '.repeat(20)}{ urn }${'}'.repeat(20)} }`)).toMatch(/depth limit of 15/);
@@ -217,6 +243,18 @@ describe('GraphQL cost limits', () => {
     expect(await graphqlRefused(`{ ...f0 } ${fragments}`)).toMatch(/Aliases limit of 100/);
     expect(await graphqlRefused(`{ ${'dataset(urn: "x") { urn } '.repeat(5000)} }`)).toMatch(/exceeds the limit of 102400 bytes|Token limit/);
     expect(await graphqlRefused(`{ ${Array.from({ length: 11_000 }, () => 'a').join(' ')} }`)).toMatch(/Token limit of 10000/);
+    // A hundred aliases of a 1,000-result search: each alias within the alias limit, the whole far past the cost limit,
+    // whether the page size is written in the document or sent as a variable.
+    const searches = Array.from({ length: 100 }, (_, i) => `s${i}: searchAcrossEntities(input: {types: [DATASET], query: "*", count: 1000}) { searchResults { entity { urn } } }`).join(' ');
+    expect(await graphqlRefused(`{ ${searches} }`)).toMatch(/^Query cost \d+ exceeds the limit of 100000 \(setting GRAPHQL_MAX_COST\)/);
+    const byVariable = Array.from({ length: 100 }, (_, i) => `s${i}: searchAcrossEntities(input: {types: [DATASET], query: "*", count: $n}) { searchResults { entity { urn } } }`).join(' ');
+    expect(await graphqlRefused(`query q($n: Int) { ${byVariable} }`, { n: 1000 })).toMatch(/^Query cost \d+ exceeds the limit/);
+    // The same searches with small pages, and one search of the largest page, are fine.
+    proxy.reset();
+    const small = await app.request('POST', '/api/graphql', { query: `query q($n: Int) { ${byVariable} }`, variables: { n: 5 } });
+    expect(small.body.errors, small.text).toBeUndefined();
+    const one = await app.request('POST', '/api/graphql', { query: '{ searchAcrossEntities(input: {types: [DATASET], query: "*", count: 1000}) { total searchResults { entity { urn type } } } }' });
+    expect(one.body.errors, one.text).toBeUndefined();
     proxy.reset();
     const batch = await app.request('POST', '/api/graphql', [{ query: '{ __typename }' }, { query: '{ __typename }' }]);
     expect(batch.body.errors[0].extensions.code).toBe(400);

@@ -95,6 +95,25 @@ describe('change records', () => {
     }
   });
 
+  it('names the interface by the route the request took, whatever the case of its path', async () => {
+    const urn = await fresh();
+    await ok(app.request('POST', `/OPENAPI/V3/entity/dataset/${enc(urn)}/globalTags?createIfNotExists=false`, { value: { tags: [{ tag: 'urn:li:tag:upper' }] } }));
+    await ok(app.request('POST', `/OpenAPI/v2/entity/dataset/${enc(urn)}/editableDatasetProperties`, { description: 'Upper' }));
+    const gql = await app.request('POST', '/GMS/API/GraphQL', { query: `mutation { addTag(input: {tagUrn: "urn:li:tag:pii", resourceUrn: "${urn}"}) }` });
+    expect(gql.body.errors, gql.text).toBeUndefined();
+    const page = await timeline(urn);
+    expect(page.changes.map((c: any) => [c.category, c.via])).toEqual([['ASPECT', 'REST_V3'], ['TAG', 'REST_V3'], ['DOCUMENTATION', 'REST_V2'], ['TAG', 'GRAPHQL']]);
+  });
+
+  it('records nothing for a GraphQL write of the values a property already has', async () => {
+    const urn = await fresh();
+    const set = (v: number) => app.graphql(`mutation { upsertStructuredProperties(input: {assetUrn: "${urn}", structuredPropertyInputParams: [{structuredPropertyUrn: "${RETENTION}", values: [{numberValue: ${v}}]}]}) { properties { structuredProperty { urn } } } }`);
+    for (const v of [30, 30, 90, 90]) expect((await set(v)).errors).toBeUndefined();
+    const page = await timeline(urn);
+    expect(page.changes.map((c: any) => [c.category, c.operation, c.version])).toEqual([['ASPECT', 'ADD', 1], ['STRUCTURED_PROPERTY', 'ADD', 2], ['STRUCTURED_PROPERTY', 'MODIFY', 3]]);
+    expect(page.changes[2]).toMatchObject({ before: [30], after: [90], via: 'GRAPHQL' });
+  });
+
   it('names the stored token a change was made with, and a hard delete is the last record', async () => {
     const urn = await fresh();
     const created = await ok(app.graphql(`mutation { createAccessToken(input: {type: PERSONAL, actorUrn: "urn:li:corpuser:tester", duration: ONE_HOUR, name: "history"}) { accessToken metadata { id } } }`).then((body) => ({ status: 200, text: '', body })));

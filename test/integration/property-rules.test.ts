@@ -113,14 +113,19 @@ describe('every write path enforces the rules', () => {
   it('refuses values that break a rule, naming property, rule and value', async () => {
     const rest = await app.post(`/openapi/v3/entity/dataset/${enc(ds(7))}/structuredProperties`, { value: { properties: [{ propertyUrn: sp(RET), values: [{ double: 5000 }] }] } });
     expect(rest.status).toBe(400);
-    expect(rest.body.message).toContain(`Property: ${sp(RET)}, value: {double=5000.0} breaks rule max: must be at most 3650`);
+    expect(rest.body.message).toContain(`Property: ${sp(RET)} breaks rule max: must be at most 3650, value: {double=5000.0}`);
     let r = await setValue(ds(7), RET, [{ double: 5000 }]);
     expect(r.status).toBe(400);
-    expect(r.message).toContain(`Property: ${sp(RET)}, value: {double=5000.0} breaks rule max: must be at most 3650`);
+    expect(r.message).toContain(`Property: ${sp(RET)} breaks rule max: must be at most 3650, value: {double=5000.0}`);
     r = await setValue(ds(7), CODE, [{ string: 'ab-1' }]);
     expect(r.message).toContain('breaks rule pattern: must match [A-Z]{2}-\\d+');
     r = await setValue(ds(7), CODE, [{ string: 'AB-1234567' }]);
     expect(r.message).toContain('breaks rule maxLength: must be at most 8 characters, has 10');
+    // A 5,000-character value: property and rule first, the value cut to its first 100 characters and its length.
+    const long = `AB-${'7'.repeat(4997)}`;
+    r = await setValue(ds(7), CODE, [{ string: long }]);
+    expect(r.message).toContain(`Property: ${sp(CODE)} breaks rule maxLength: must be at most 8 characters, has 5000, value: {string=${long.slice(0, 100)}… (5000 characters)}`);
+    expect(r.message.length).toBeLessThan(1000);
     r = await setValue(ds(7), DUE, [{ string: '2019-12-31' }]);
     expect(r.message).toContain('breaks rule after: must be after 2020-01-01');
     r = await setValue(ds(7), TEAMS, [{ string: 'a' }, { string: 'b' }, { string: 'c' }]);

@@ -53,11 +53,11 @@ describe('rules', () => {
 
   it('name the property, the rule and the value', () => {
     expect(checkConstraints(P, def('number'), { min: 1, max: 10 }, [{ double: 0 }, { string: '11' }, { double: 5 }])).toEqual([
-      `Property: ${P}, value: {double=0.0} breaks rule min: must be at least 1`,
-      `Property: ${P}, value: {string=11} breaks rule max: must be at most 10`,
+      `Property: ${P} breaks rule min: must be at least 1, value: {double=0.0}`,
+      `Property: ${P} breaks rule max: must be at most 10, value: {string=11}`,
     ]);
-    expect(checkConstraints(P, def('date'), { after: '2020-01-01', before: '2021-01-01' }, [{ string: '2020-01-01' }, { string: '2020-06-01' }])).toEqual([`Property: ${P}, value: {string=2020-01-01} breaks rule after: must be after 2020-01-01`]);
-    expect(checkConstraints(P, def('string'), { minLength: 2, maxLength: 3 }, [{ string: 'é' }, { string: '日本語' }])).toEqual([`Property: ${P}, value: {string=é} breaks rule minLength: must be at least 2 characters, has 1`]);
+    expect(checkConstraints(P, def('date'), { after: '2020-01-01', before: '2021-01-01' }, [{ string: '2020-01-01' }, { string: '2020-06-01' }])).toEqual([`Property: ${P} breaks rule after: must be after 2020-01-01, value: {string=2020-01-01}`]);
+    expect(checkConstraints(P, def('string'), { minLength: 2, maxLength: 3 }, [{ string: 'é' }, { string: '日本語' }])).toEqual([`Property: ${P} breaks rule minLength: must be at least 2 characters, has 1, value: {string=é}`]);
     expect(checkConstraints(P, def('string', { cardinality: 'MULTIPLE' }), { maxCount: 1 }, [{ string: 'a' }, { string: 'b' }])).toEqual([`Property: ${P} breaks rule maxCount: takes at most 1 values, got 2`]);
   });
 

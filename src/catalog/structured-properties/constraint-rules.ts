@@ -5,7 +5,7 @@ import type { StructuredPropertyConstraints } from '../../model/aspects/structur
 import { parseUrn } from '../../model/urn.js';
 import { valueKindOf } from '../definitions.js';
 import { charLength, patternOf } from './value-pattern.js';
-import { formatPrimitive, isValidDate, numberOf, platformOfUrn, type AssignmentTarget, type Primitive } from './value-rules.js';
+import { shownPrimitive, isValidDate, numberOf, platformOfUrn, type AssignmentTarget, type Primitive } from './value-rules.js';
 
 export type Constraints = StructuredPropertyConstraints;
 
@@ -74,10 +74,10 @@ export function valueProblems(def: PropertyDefinition, c: Constraints, v: Primit
   return out;
 }
 
-/** Every rule an assignment's values break, each naming the property, the rule and the value. */
+/** Every rule an assignment's values break, each naming the property and the rule first, then the value (shortened). */
 export function checkConstraints(propertyUrn: string, def: PropertyDefinition, c: Constraints | undefined, values: Primitive[]): string[] {
   if (!c) return [];
-  const problems = values.flatMap((v) => valueProblems(def, c, v).map((p) => `Property: ${propertyUrn}, value: ${formatPrimitive(v)} breaks rule ${p}`));
+  const problems = values.flatMap((v) => valueProblems(def, c, v).map((p) => `Property: ${propertyUrn} breaks rule ${p}, value: ${shownPrimitive(v)}`));
   if ((def.cardinality ?? 'SINGLE') === 'MULTIPLE') {
     if (c.minCount !== undefined && values.length < c.minCount) problems.push(`Property: ${propertyUrn} breaks rule minCount: needs at least ${c.minCount} values, got ${values.length}`);
     if (c.maxCount !== undefined && values.length > c.maxCount) problems.push(`Property: ${propertyUrn} breaks rule maxCount: takes at most ${c.maxCount} values, got ${values.length}`);

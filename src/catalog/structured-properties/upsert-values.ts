@@ -1,4 +1,5 @@
 /** Sets the values of some structured properties on one entity, keeping its other properties (GraphQL `upsertStructuredProperties`). */
+import { dequal } from 'dequal';
 import { validationError } from '../../errors.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import type { Assignment } from '../definitions.js';
@@ -35,11 +36,13 @@ export async function upsertValues(services: CatalogDeps, input: UpsertValuesInp
           const stamp = { time: Date.now(), actor: input.actor };
           const current = ((prev as { properties?: Assignment[] } | undefined)?.properties ?? []) as Assignment[];
           const byUrn = new Map(updates.map((u) => [u.propertyUrn, u]));
-          // Replaced entries keep their place and creation stamp; their attribution described the old values.
+          // Replaced entries keep their place and creation stamp; their attribution described the old values. An entry
+          // given the values it has stays exactly as it is: a write that changes nothing stores and records nothing.
           const kept = current.map((a) => {
             const u = byUrn.get(a.propertyUrn);
             if (!u) return a;
             byUrn.delete(a.propertyUrn);
+            if (dequal(a.values, u.values)) return a;
             const { attribution: _dropped, ...rest } = a;
             return { ...rest, values: u.values, lastModified: stamp };
           });

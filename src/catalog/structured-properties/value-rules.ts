@@ -16,6 +16,18 @@ export function formatPrimitive(v: Primitive): string {
   return v.double !== undefined ? `{double=${formatJavaDouble(v.double)}}` : `{string=${v.string}}`;
 }
 
+/** How much of a long string value a message shows. */
+const SHOWN_CHARS = 100;
+
+/**
+ * A value as refusals show it: the original's spelling, a long string cut to its first characters and its length (a
+ * refused 5,000-character value must not push the rule out of a message bounded at 4,000 characters).
+ */
+export function shownPrimitive(v: Primitive): string {
+  if (v.string === undefined || v.string.length <= SHOWN_CHARS) return formatPrimitive(v);
+  return `{string=${v.string.slice(0, SHOWN_CHARS)}… (${v.string.length} characters)}`;
+}
+
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** A number property also takes a string that reads as a number, as the original does. */
@@ -41,7 +53,7 @@ function isUrn(s: string): boolean {
 
 /** The type rule of one value; undefined when it fits. */
 export function checkValueType(propertyUrn: string, def: PropertyDefinition, v: Primitive): string | undefined {
-  const head = `Property: ${propertyUrn}, value: ${formatPrimitive(v)}`;
+  const head = `Property: ${propertyUrn}, value: ${shownPrimitive(v)}`;
   const kind = valueKindOf(def.valueType);
   if (kind === undefined) return `Validation support for type ${def.valueType} is not yet implemented.`;
   if (kind === 'number') return numberOf(v) === undefined || !Number.isFinite(numberOf(v)) ? `${head} should be a number` : undefined;
@@ -70,7 +82,7 @@ export function checkAllowedValue(propertyUrn: string, def: PropertyDefinition, 
   if (!allowed || allowed.length === 0) return undefined;
   const kind = valueKindOf(def.valueType);
   if (allowed.some((a) => sameAllowed(kind, v, a.value))) return undefined;
-  return `Property: ${propertyUrn}, value: ${formatPrimitive(v)} should be one of [${allowed.map((a) => formatPrimitive(a.value)).join(', ')}]`;
+  return `Property: ${propertyUrn}, value: ${shownPrimitive(v)} should be one of [${allowed.map((a) => formatPrimitive(a.value)).join(', ')}]`;
 }
 
 /** The data platform an entity belongs to, read from its urn; undefined for entities without one. */
