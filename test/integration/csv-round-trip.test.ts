@@ -186,6 +186,17 @@ describe('CSV import', () => {
     expect((await csvOf(query)).text).toBe(edited);
   });
 
+  it('is the exact inverse of the import: values with a leading quote, formulas and blank values come back unchanged', async () => {
+    const urn = ds(9);
+    const values = ["'abc", "'=x", '=SUM(A1)', ' ', 'a\\_b', 'x; y'];
+    const set = await app.post(`/openapi/v3/entity/dataset/${enc(urn)}/structuredProperties?createIfNotExists=false&waitForSearch=true`, { value: { properties: [{ propertyUrn: `urn:li:structuredProperty:${TEAMS}`, values: values.map((v) => ({ string: v })) }] } });
+    expect(set.status, set.text).toBe(200);
+    const exported = (await csvOf(`property=${RETENTION}&property=${TEAMS}`)).text;
+    expect(exported).toContain(`"${urn}",table 9,`);
+    const preview = await importCsv(exported, true);
+    expect(preview.body, exported).toMatchObject({ changed: 0, refused: 0 });
+  });
+
   it('refuses a file it cannot read as a whole, before any row is written', async () => {
     for (const [text, message] of [
       ['name,tags\r\nx,y', /no urn column/],

@@ -172,6 +172,21 @@ describe('hard delete', () => {
     }
     expect((await stored(DS1)).map((p) => p.propertyUrn)).toContain(sp('soft'));
 
+    // A filter on the hard-deleted property's field finds nothing, as the original answers (its own hard-delete smoke
+    // test); a name that never existed is still refused.
+    await app.refresh();
+    const search = (field: string) =>
+      app.graphql(`{ searchAcrossEntities(input: {types: [DATASET], query: "*", orFilters: [{and: [{field: "${field}", values: ["10"]}]}]}) { total } }`);
+    const filtered = await search('structuredProperties.lc.gone');
+    expect(filtered.errors).toBeUndefined();
+    expect(filtered.data.searchAcrossEntities.total).toBe(0);
+    const rest = await app.get(`/openapi/v3/entity/dataset?query=${encodeURIComponent('structuredProperties.lc.gone:10')}`);
+    expect(rest.status, rest.text).toBe(200);
+    expect(rest.body.entities).toEqual([]);
+    const never = await search('structuredProperties.lc.never');
+    expect(never.errors[0].extensions.code).toBe(400);
+    expect(never.errors[0].message).toContain('no structured property is named lc.never');
+
     const again = await define('gone', { valueType: 'urn:li:dataType:service.string', cardinality: 'SINGLE' });
     expect(again.status, again.text).toBe(200);
     expect((await patchAdd(DS1, sp('gone'), [{ string: 'now-a-string' }])).status).toBe(200);

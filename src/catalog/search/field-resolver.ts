@@ -5,6 +5,8 @@ import { inputError, SearchInputError } from '../../search/search-input-error.js
 import { indexFieldOf, valueKindOf, type DefinitionInfo, type ValueKind } from '../definitions.js';
 import { complianceBuckets, invalidQuery } from '../structured-properties/compliance-query.js';
 import { BUILTIN_FIELDS, isInternalField, SEARCHABLE_FIELD_LIST } from './builtin-fields.js';
+import { isTombstone } from '../../storage/entity-store.js';
+import { structuredPropertyUrn } from '../../model/urn.js';
 import { checkVersionedName, loadPropertyDefinitions, parsePropertyFieldName, PROPERTY_PREFIX, type PropertyFieldName } from './property-fields.js';
 
 export interface SearchFieldResolvers {
@@ -16,7 +18,10 @@ export interface SearchFieldResolvers {
   definitionOf(name: string): DefinitionInfo | undefined;
 }
 
-type Outcome = { field: ResolvedField; info?: DefinitionInfo } | { error: SearchInputError; unknownProperty?: boolean };
+type Outcome = { field: ResolvedField; info?: DefinitionInfo; hardDeleted?: boolean } | { error: SearchInputError; unknownProperty?: boolean };
+
+/** The field of a hard-deleted property: nothing holds a value there any more, so a filter on it matches no entity. */
+const HARD_DELETED_PATH = 'structuredProperties.__hard_deleted__';
 
 export function searchKindOf(kind: ValueKind | undefined): FieldKind {
   switch (kind) {
@@ -53,6 +58,16 @@ function propertyOutcome(parsed: AskedProperty, info: DefinitionInfo | undefined
   return { field: { name: parsed.name, path, kind, structuredPropertyUrn: info.urn, invalid: invalidQuery(info) }, info };
 }
 
+/**
+ * The asked properties (by dotted name) that were hard deleted: their URN's document is a tombstone. A filter on one
+ * matches nothing, as the original answers; a name that never existed is still refused. Read only for names no live
+ * definition answers, so a search that names live properties pays nothing for it.
+ */
+async function hardDeletedOf(services: CatalogDeps, unknown: AskedProperty[]): Promise<Set<string>> {
+  const found = await Promise.all(unknown.map(async (p) => [p.name, isTombstone((await services.store.getVersioned('structuredProperty', structuredPropertyUrn(p.written)))?.doc)] as const));
+  return new Set(found.filter(([, gone]) => gone).map(([name]) => name));
+}
+
 export async function resolveSearchFields(services: CatalogDeps, names: Iterable<string>): Promise<SearchFieldResolvers> {
   const outcomes = new Map<string, Outcome>();
   const properties: AskedProperty[] = [];
@@ -68,7 +83,10 @@ export async function resolveSearchFields(services: CatalogDeps, names: Iterable
   }
   if (properties.length > 0) {
     const defs = await loadPropertyDefinitions(services, properties);
-    for (const p of properties) outcomes.set(p.name, propertyOutcome(p, defs.get(p.key)));
+    const gone = await hardDeletedOf(services, properties.filter((p) => !defs.has(p.key) && !p.versioned && !p.compliance));
+    for (const p of properties) {
+      outcomes.set(p.name, gone.has(p.name) ? { field: { name: p.name, path: HARD_DELETED_PATH, kind: 'keyword' }, hardDeleted: true } : propertyOutcome(p, defs.get(p.key)));
+    }
   }
 
   const outcomeOf = (name: string): { field: ResolvedField; info?: DefinitionInfo } => {
@@ -88,7 +106,7 @@ export async function resolveSearchFields(services: CatalogDeps, names: Iterable
       // A property that does not exist (just hard-deleted, say) or is soft-deleted has no values anyone may see: an
       // empty facet, as the original answers for a missing one; scripts that poll a facet after a delete expect that.
       const o = outcomes.get(name);
-      if (o && (('unknownProperty' in o && o.unknownProperty) || ('info' in o && o.info?.removed))) return { name, path: '', kind: 'keyword', empty: true };
+      if (o && (('unknownProperty' in o && o.unknownProperty) || ('hardDeleted' in o && o.hardDeleted) || ('info' in o && o.info?.removed))) return { name, path: '', kind: 'keyword', empty: true };
       const { field, info } = outcomeOf(name);
       if (field.buckets) return field;
       if (field.facetPath) return { ...field, path: field.facetPath };
