@@ -55,16 +55,33 @@ export class AccessStore {
     return this.names.access();
   }
 
-  /** Everything, as one snapshot. */
+  /**
+   * Everything, as one snapshot: every live policy, group, binding and service account, read to the last one (a scroll,
+   * whatever their number and however many other documents the index holds). A rule left out would fail open, so a
+   * read that cannot finish throws, and the previous snapshot stays in force.
+   */
   async all(): Promise<StoredAccess> {
-    const body = { size: MAX_ACCESS_DOCS, _source: { excludes: ['outbox'] }, query: LIVE, sort: ['_doc'] };
-    const res = await guarded(() => this.client.search({ index: this.index, body } as any));
+    const query = { bool: { must_not: { term: { deleted: true } }, filter: { terms: { kind: Object.keys(KEYS) } } } };
+    const body = { size: PAGE, _source: { excludes: ['outbox'] }, query, sort: ['_doc'] };
     const out: StoredAccess = { policies: [], groups: [], bindings: [], serviceAccounts: [] };
-    for (const h of (res.body as any).hits.hits) {
-      const { kind, deleted, ...doc } = h._source;
-      if (deleted) continue;
-      const key = KEYS[kind as AccessKind];
-      if (key) (out[key] as unknown[]).push(doc);
+    let res = await guarded(() => this.client.search({ index: this.index, scroll: SCROLL_KEEP, body } as any));
+    let scrollId: string | undefined = (res.body as any)._scroll_id;
+    try {
+      for (;;) {
+        const hits = (res.body as any).hits.hits as { _source: Record<string, unknown> }[];
+        for (const h of hits) {
+          const { kind, deleted, ...doc } = h._source;
+          const key = KEYS[kind as AccessKind];
+          if (!deleted && key) (out[key] as unknown[]).push(doc);
+        }
+        if (hits.length < PAGE || !scrollId) break;
+        const id: string = scrollId;
+        res = await guarded(() => this.client.scroll({ body: { scroll_id: id, scroll: SCROLL_KEEP } } as any));
+        scrollId = (res.body as any)._scroll_id;
+      }
+    } finally {
+      const id = scrollId;
+      if (id) await this.client.clearScroll({ body: { scroll_id: id } } as any).catch(() => undefined);
     }
     return out;
   }
@@ -130,4 +147,6 @@ export class AccessStore {
 }
 
 /** Documents that are not deleted markers. */
-const LIVE = { bool: { must_not: { term: { deleted: true } } } };
+/** The snapshot is read a page at a time, each within this long of the last. */
+const PAGE = 5_000;
+const SCROLL_KEEP = '30s';

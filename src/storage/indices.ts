@@ -104,5 +104,10 @@ export async function ensureAllIndices(client: Client, names: IndexNames, layout
   await client.indices.putMapping({ index: names.access(), body: { properties: { deleted: { type: 'boolean' } } } as any }, { requestTimeout: 60_000 });
   await ensureIndex(client, names, names.events(), loadMappingFile('events-index.json', layout));
   await ensureIndex(client, names, names.webhooks(), loadMappingFile('webhooks-index.json', layout));
-  await client.cluster.health({ index: `${names.prefix}*`, wait_for_status: 'yellow', timeout: '30s' }, { requestTimeout: 35_000 });
+  // Nothing may be read before every new shard has started: a busy cluster can take longer than one wait (an answer
+  // that timed out says so), and a read meanwhile fails with no_shard_available.
+  for (let waited = 0; waited < 180; waited += 30) {
+    const res = await client.cluster.health({ index: `${names.prefix}*`, wait_for_status: 'yellow', timeout: '30s' }, { requestTimeout: 35_000, ignore: [408] });
+    if (!(res.body as { timed_out?: boolean }).timed_out) break;
+  }
 }

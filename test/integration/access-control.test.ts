@@ -370,3 +370,24 @@ describe('the CLI', () => {
     expect(refused.stderr).toMatch(/MANAGE_POLICIES/);
   });
 });
+
+describe('the access snapshot', () => {
+  it('holds every rule however many other documents the access index holds (a rule left out would fail open)', async () => {
+    // Past 10,000 documents of other kinds (index rebuild records are kept in the access index), a new deny rule still
+    // reaches every process's snapshot.
+    const index = a.services.names.access();
+    const filler = Array.from({ length: 10_050 }, (_, i) => [{ index: { _index: index, _id: `reindexRun:filler-${i}` } }, { kind: 'reindexRun', id: `filler-${i}`, at: i }]).flat();
+    const bulk = await a.raw.bulk({ refresh: 'wait_for', body: filler });
+    expect((bulk.body as any).errors).toBe(false);
+    try {
+      const denied = 'urn:li:corpuser:late-denied';
+      const created = await a.request('POST', '/openapi/v3/policies', { name: 'Late deny', effect: 'DENY', privileges: ['VIEW_METADATA'], actors: { users: [denied] } }, { token: tokens.admin });
+      expect(created.status, created.text).toBe(201);
+      const explain = () => a.request('GET', `/openapi/v3/authorization/explain?actor=${encodeURIComponent(denied)}&privilege=VIEW_METADATA`, undefined, { token: tokens.admin });
+      await expect.poll(async () => (await explain()).body.decidedBy?.name, SPREAD).toBe('Late deny');
+      await expect.poll(async () => (await b.request('GET', `/openapi/v3/authorization/explain?actor=${encodeURIComponent(denied)}&privilege=VIEW_METADATA`, undefined, { token: tokens.admin })).body.allowed, SPREAD).toBe(false);
+    } finally {
+      await a.raw.deleteByQuery({ index, refresh: true, body: { query: { term: { kind: 'reindexRun' } } } });
+    }
+  });
+});
