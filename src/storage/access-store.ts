@@ -56,28 +56,33 @@ export class AccessStore {
   }
 
   /**
-   * Everything, as one snapshot: every live policy, group, binding and service account, read to the last one (a scroll,
-   * whatever their number and however many other documents the index holds). A rule left out would fail open, so a
-   * read that cannot finish throws, and the previous snapshot stays in force.
+   * Everything, as one snapshot: every live policy, group, binding and service account, read to the last one however
+   * many other documents the index holds. One search answers when they fit a page (the total says so); more are read
+   * with a scroll. A rule left out would fail open, so a read that cannot finish throws, and the previous snapshot
+   * stays in force.
    */
   async all(): Promise<StoredAccess> {
     const query = { bool: { must_not: { term: { deleted: true } }, filter: { terms: { kind: Object.keys(KEYS) } } } };
-    const body = { size: PAGE, _source: { excludes: ['outbox'] }, query, sort: ['_doc'] };
+    const body = { size: PAGE, track_total_hits: true, _source: { excludes: ['outbox'] }, query, sort: ['_doc'] };
     const out: StoredAccess = { policies: [], groups: [], bindings: [], serviceAccounts: [] };
-    let res = await guarded(() => this.client.search({ index: this.index, scroll: SCROLL_KEEP, body } as any));
-    let scrollId: string | undefined = (res.body as any)._scroll_id;
+    const take = (hits: { _source: Record<string, unknown> }[]) => {
+      for (const h of hits) {
+        const { kind, deleted, ...doc } = h._source;
+        const key = KEYS[kind as AccessKind];
+        if (!deleted && key) (out[key] as unknown[]).push(doc);
+      }
+      return hits.length;
+    };
+    const first = (await guarded(() => this.client.search({ index: this.index, body } as any))).body as any;
+    if (take(first.hits.hits) >= first.hits.total.value) return out;
+    Object.assign(out, { policies: [], groups: [], bindings: [], serviceAccounts: [] });
+    let res = (await guarded(() => this.client.search({ index: this.index, scroll: SCROLL_KEEP, body } as any))).body as any;
+    let scrollId: string | undefined = res._scroll_id;
     try {
-      for (;;) {
-        const hits = (res.body as any).hits.hits as { _source: Record<string, unknown> }[];
-        for (const h of hits) {
-          const { kind, deleted, ...doc } = h._source;
-          const key = KEYS[kind as AccessKind];
-          if (!deleted && key) (out[key] as unknown[]).push(doc);
-        }
-        if (hits.length < PAGE || !scrollId) break;
+      while (take(res.hits.hits) === PAGE && scrollId) {
         const id: string = scrollId;
-        res = await guarded(() => this.client.scroll({ body: { scroll_id: id, scroll: SCROLL_KEEP } } as any));
-        scrollId = (res.body as any)._scroll_id;
+        res = (await guarded(() => this.client.scroll({ body: { scroll_id: id, scroll: SCROLL_KEEP } } as any))).body as any;
+        scrollId = res._scroll_id;
       }
     } finally {
       const id = scrollId;
