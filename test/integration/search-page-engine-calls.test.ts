@@ -55,11 +55,19 @@ const dataCalls = () => engineCalls().filter((c) => !isVersionRead(c));
 describe('a search page', () => {
   it('with names, descriptions, tags and property values makes at most 2 engine calls and answers in full', async () => {
     const input = { types: ['DATASET'], query: '*', count: 20, orFilters: [{ and: [{ field: 'urn', condition: 'CONTAIN', values: ['page.ds'] }] }], sortInput: { sortCriteria: [{ field: 'urn', sortOrder: 'ASCENDING' }] } };
-    await app.graphql(PAGE, { input }); // warms the definitions cache, as any earlier request would have
-    proxy.reset();
-    const res = await app.graphql(PAGE, { input });
+    // The first of a pair warms the definitions cache, as any earlier request would have; the cache lives
+    // DEFINITION_CACHE_MS (1 s), which a loaded machine may outlive between the two, so pairs are asked for until the
+    // second finds it warm (the poll fails only far beyond that second).
+    let res: any;
+    await expect
+      .poll(async () => {
+        await app.graphql(PAGE, { input });
+        proxy.reset();
+        res = await app.graphql(PAGE, { input });
+        return dataCalls().length;
+      }, { timeout: 30_000, interval: 0 })
+      .toBeLessThanOrEqual(2);
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-    expect(dataCalls().length, engineCalls().join('\n')).toBeLessThanOrEqual(2);
     expect(engineCalls().filter(isVersionRead).length).toBeLessThanOrEqual(1);
     const hits = res.data.scrollAcrossEntities.searchResults.map((h: any) => h.entity);
     expect(hits).toHaveLength(20);
