@@ -14,8 +14,15 @@ function rawAnswer(socket: Duplex, e: CatalogError): void {
   socket.end(`${head.join('\r\n')}\r\n\r\n${text}`);
 }
 
+const KEEP_ALIVE_MS = 65_000;
+
 export function listen(app: RequestListener, port: number, host: string, maxHeaderBytes: number): Promise<Server> {
   const server = createServer({ maxHeaderSize: maxHeaderBytes }, app);
+  // An idle kept-alive connection stays open 65 s (Node's default is 5 s), longer than the 60 s idle timeout of common
+  // proxies and clients: with the short default, a client that reuses a connection as the server closes it gets a reset
+  // (seen on a loaded machine after a few seconds' pause). The head timeout must exceed it.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || (err.code === 'ECONNRESET')) return socket.destroy();
     if (err.code === 'HPE_HEADER_OVERFLOW') {
