@@ -48,6 +48,9 @@ export const ERROR_KINDS: Readonly<Record<ErrorCode, ErrorKind>> = {
 export const ERROR_CODES = Object.keys(ERROR_KINDS) as ErrorCode[];
 
 export class CatalogError extends Error {
+  /** The aspect whose change caused it, when a write of several aspects fails on one (a batch names it per item). */
+  aspect?: string;
+
   constructor(
     public readonly code: ErrorCode,
     message: string,
@@ -82,7 +85,7 @@ export const isCatalogError = (e: unknown): e is CatalogError => e instanceof Ca
 export interface ErrorEnvelope {
   status: number;
   headers: Record<string, string>;
-  body: { error: string; message: string };
+  body: { error: string; message: string; items?: unknown[] };
 }
 
 /** The one JSON envelope of an error on HTTP (REST, the wire, plain HTTP refusals); `status` may be overridden by a dialect. */
@@ -100,13 +103,19 @@ export function errorEnvelope(e: CatalogError, status?: number): ErrorEnvelope {
   const headers: Record<string, string> = {};
   if (kind.retryAfterSeconds !== undefined) headers['Retry-After'] = String(kind.retryAfterSeconds);
   if (e.code === 'UNAUTHENTICATED') headers['WWW-Authenticate'] = 'Bearer';
-  return { status: status ?? kind.status, headers, body: { error: kind.title, message: boundedMessage(e.message) } };
+  const items = Array.isArray(e.details?.items) ? { items: e.details.items } : {};
+  return { status: status ?? kind.status, headers, body: { error: kind.title, message: boundedMessage(e.message), ...items } };
 }
 
 /** GraphQL `extensions` of an error: the HTTP status as `code`, the GraphQL type, and the retry hint where there is one. */
 export function graphqlExtensionsOf(e: CatalogError): Record<string, unknown> {
   const kind = ERROR_KINDS[e.code];
-  return { code: kind.status, type: kind.graphqlType, ...(kind.retryAfterSeconds !== undefined && { retryAfterSeconds: kind.retryAfterSeconds }) };
+  return {
+    code: kind.status,
+    type: kind.graphqlType,
+    ...(kind.retryAfterSeconds !== undefined && { retryAfterSeconds: kind.retryAfterSeconds }),
+    ...(Array.isArray(e.details?.items) && { items: e.details.items }),
+  };
 }
 
 /** The code an HTTP status stands for, for clients (SDK, CLI) reading answers: the first table entry with that status. */

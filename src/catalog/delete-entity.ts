@@ -36,7 +36,7 @@ function tombstoneOf(current: EntityDoc, actor: string, provenance: LogContext |
 }
 
 export async function deleteAspects(services: CatalogDeps, target: EntityTarget, aspects: string[], actor: string, opts: { waitForSearch?: boolean } = {}): Promise<EntityDoc | null> {
-  const existing = await services.store.get(target.def.name, target.urn.raw);
-  if (!existing) return null;
-  return writeAspects(services, { target, actor, waitForSearch: opts.waitForSearch, changes: aspects.map((aspect) => ({ aspect, compute: () => DELETE_ASPECT })) });
+  // An entity that does not exist (or is gone by the time of the write) is left alone, never created.
+  const changes = aspects.map((aspect) => ({ aspect, compute: () => DELETE_ASPECT }));
+  return writeAspects(services, { target, actor, waitForSearch: opts.waitForSearch, onlyIfExists: true, changes });
 }

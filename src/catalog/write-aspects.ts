@@ -1,7 +1,7 @@
 /** The one write path: validates aspect changes and applies them to an entity document in a single conditional write. */
 import { dequal } from 'dequal';
 import type { z } from 'zod';
-import { AlreadyExistsError, notFound, validationError } from '../errors.js';
+import { AlreadyExistsError, CatalogError, notFound, validationError } from '../errors.js';
 import { aspectSchemas } from '../model/aspects/index.js';
 import { findForbiddenKey } from '../model/forbidden-keys.js';
 import { UNCHANGED, type EntityDoc } from '../storage/entity-store.js';
@@ -61,6 +61,7 @@ function newDoc(target: EntityTarget, actor: string, now: number): EntityDoc {
  */
 export async function applyChanges(services: CatalogDeps, input: WriteInput, current: EntityDoc | null): Promise<EntityDoc | typeof UNCHANGED> {
   const { target, changes, actor } = input;
+  if (!current && input.onlyIfExists) return UNCHANGED;
   // Rights are decided on what changes, against the entity as stored (the tags it carries before this write).
   const entity = input.preauthorized ? undefined : entityResource(target.def.name, target.urn.raw, current?.aspects);
   const authorizeChange = (aspect: string, before: unknown, after: unknown) => (entity ? services.access.authorizeAll(actor, rightsForChange(entity, aspect, before, after)) : undefined);
@@ -75,40 +76,46 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
   // The values before this write, for its change records (hooks and patches may build on them in place).
   const before = new Map(changes.map((c) => [c.aspect, structuredClone(current?.aspects[c.aspect]?.value)]));
   for (const change of changes) {
-    const stored = doc.aspects[change.aspect];
-    if (change.mode === 'create' && stored && current) {
-      throw new AlreadyExistsError(`Cannot perform CREATE since the aspect ${change.aspect} of ${target.urn.raw} already exists`);
-    }
-    const hook = services.hooks.aspects[change.aspect];
-    const readCtx = { services, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, definitions };
-    const writeCtx = { ...readCtx, actor, now, doc };
-    const previous = stored && hook?.prepare ? { ...stored, value: await hook.prepare({ ...readCtx, stored }) } : stored;
-    const next = await change.compute(previous?.value);
-    if (next === KEEP_ASPECT) continue;
-    if (next === DELETE_ASPECT) {
-      if (change.aspect === target.def.keyAspect) throw validationError(`The key aspect ${change.aspect} cannot be deleted on its own; delete the entity`);
-      if (previous) {
-        await authorizeChange(change.aspect, previous.value, undefined);
-        await hook?.validateDelete?.({ ...writeCtx, previous });
-        delete doc.aspects[change.aspect];
-        changed = true;
+    try {
+      const stored = doc.aspects[change.aspect];
+      if (change.mode === 'create' && stored && current) {
+        throw new AlreadyExistsError(`Cannot perform CREATE since the aspect ${change.aspect} of ${target.urn.raw} already exists`);
       }
-      continue;
+      const hook = services.hooks.aspects[change.aspect];
+      const readCtx = { services, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, definitions };
+      const writeCtx = { ...readCtx, actor, now, doc };
+      const previous = stored && hook?.prepare ? { ...stored, value: await hook.prepare({ ...readCtx, stored }) } : stored;
+      const next = await change.compute(previous?.value);
+      if (next === KEEP_ASPECT) continue;
+      if (next === DELETE_ASPECT) {
+        if (change.aspect === target.def.keyAspect) throw validationError(`The key aspect ${change.aspect} cannot be deleted on its own; delete the entity`);
+        if (previous) {
+          await authorizeChange(change.aspect, previous.value, undefined);
+          await hook?.validateDelete?.({ ...writeCtx, previous });
+          delete doc.aspects[change.aspect];
+          changed = true;
+        }
+        continue;
+      }
+      await authorizeChange(change.aspect, previous?.value, next);
+      if (!change.checked) validateAspectValue(change.aspect, next);
+      if (change.aspect === target.def.keyAspect && !dequal(next, target.def.keyFromUrn(target.urn))) {
+        throw validationError(`${change.aspect} must match the urn ${target.urn.raw}`);
+      }
+      const extra = (await hook?.validate?.({ ...writeCtx, previous }, next)) ?? undefined;
+      doc.aspects[change.aspect] = {
+        value: next,
+        created: previous?.created ?? stamp,
+        lastModified: stamp,
+        version: (previous?.version ?? 0) + 1,
+        ...(extra?.meta || change.systemMetadata ? { meta: { ...extra?.meta, ...(change.systemMetadata && { systemMetadata: change.systemMetadata }) } } : {}),
+      };
+      changed = true;
+    } catch (e) {
+      // A batch names the aspect an item was refused for.
+      if (e instanceof CatalogError) e.aspect ??= change.aspect;
+      throw e;
     }
-    await authorizeChange(change.aspect, previous?.value, next);
-    if (!change.checked) validateAspectValue(change.aspect, next);
-    if (change.aspect === target.def.keyAspect && !dequal(next, target.def.keyFromUrn(target.urn))) {
-      throw validationError(`${change.aspect} must match the urn ${target.urn.raw}`);
-    }
-    const extra = (await hook?.validate?.({ ...writeCtx, previous }, next)) ?? undefined;
-    doc.aspects[change.aspect] = {
-      value: next,
-      created: previous?.created ?? stamp,
-      lastModified: stamp,
-      version: (previous?.version ?? 0) + 1,
-      ...(extra?.meta || change.systemMetadata ? { meta: { ...extra?.meta, ...(change.systemMetadata && { systemMetadata: change.systemMetadata }) } } : {}),
-    };
-    changed = true;
   }
   if (!changed) return UNCHANGED;
   await applySearchFields(services, doc, definitions);

@@ -26,6 +26,8 @@ export interface WriteInput {
   waitForSearch?: boolean;
   /** Refuse to create the entity: every change needs it to exist already. */
   mustExist?: boolean;
+  /** Change the entity only if it exists; otherwise do nothing (deleting aspects of an entity that may be gone). */
+  onlyIfExists?: boolean;
   /**
    * The operation that makes this write authorized it as a whole already (a clean-up job, removing a deleted tag
    * everywhere): the changes are not checked one by one.

@@ -16,9 +16,13 @@ export interface PrecheckOptions {
   propertyUrns?: Iterable<string>;
   /** Names item `i` in a refusal (a batch says which item). */
   label?: (i: number) => string;
+  /** Whether an earlier item of the same batch writes the parent (a wire batch creating a dataset, then tagging its column). */
+  inBatch?: (parent: string, i: number) => boolean;
+  /** Takes each refusal instead of throwing the first (a batch names every refused item). */
+  refuse?: (i: number, e: CatalogError) => void;
 }
 
-/** Throws the refusal of the first write whose parent is missing; loads the named definitions into `definitions`. */
+/** Refuses every write whose parent is missing (throws the first unless `refuse` takes them); loads the named definitions into `definitions`. */
 export async function precheckWrites(services: CatalogDeps, inputs: WriteInput[], definitions: DefinitionMemo, opts: PrecheckOptions = {}): Promise<void> {
   const parents = new Map<string, Set<string>>();
   const parentOf: (string | undefined)[] = inputs.map((input) => {
@@ -34,8 +38,9 @@ export async function precheckWrites(services: CatalogDeps, inputs: WriteInput[]
     opts.propertyUrns ? loadDefinitions(services, opts.propertyUrns, definitions) : undefined,
   ]);
   parentOf.forEach((parent, i) => {
-    if (parent === undefined || found.has(parent)) return;
+    if (parent === undefined || found.has(parent) || opts.inBatch?.(parent, i)) return;
     const e = notFound(`Entity ${parent} (parent of ${inputs[i].target.urn.raw}) does not exist`);
+    if (opts.refuse) return opts.refuse(i, e);
     throw opts.label ? new CatalogError(e.code, `${opts.label(i)}: ${e.message}`, e.details) : e;
   });
 }

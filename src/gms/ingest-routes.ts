@@ -2,12 +2,12 @@
 import type { ServerResponse } from 'node:http';
 import { DECLINE, type Route } from '../wire/route.js';
 import { z } from 'zod';
-import { deleteAspects } from '../catalog/delete-entity.js';
 import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/entity-target.js';
-import { parsePatchBody, patchAspect } from '../catalog/patch-aspect.js';
-import { formatZodIssues, validateAspectValue, writeAspects } from '../catalog/write-aspects.js';
+import { parsePatchBody } from '../catalog/patch-aspect.js';
+import { DELETE_ASPECT, formatZodIssues, validateAspectValue, writeAspects, type WriteInput } from '../catalog/write-aspects.js';
 import { checkBatchSize } from '../catalog/batch-limit.js';
-import { batchUpsert } from '../catalog/batch-upsert.js';
+import { batchRefusal, propertyUrnsIn, Refusals, writeBatch } from '../catalog/write-batch.js';
+import { applyAspectPatch } from '../model/json-patch.js';
 import { CatalogError, validationError } from '../errors.js';
 import { sendError } from '../wire/send-error.js';
 import { decodeProposalAspect, ProposalSchema, writerSystemMetadata, type Proposal } from '../model/proposal.js';
@@ -34,55 +34,56 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 }
 
 /** Checks everything that can be checked before writing: shape, URN, aspect name, aspect value or patch document. */
-function prepare(raw: unknown, label: string): Prepared {
-  try {
-    const parsed = ProposalSchema.safeParse(raw);
-    if (!parsed.success) throw validationError(formatZodIssues('proposal', parsed.error));
-    const proposal = parsed.data as Proposal;
-    const target = resolveTarget(proposal.entityType, proposal.entityUrn);
-    const aspect = resolveAspect(target.def, proposal.aspectName);
-    const payload = parseClientBrand(aspect, decodeProposalAspect(proposal));
-    if (proposal.changeType === 'UPSERT' || proposal.changeType === 'CREATE') validateAspectValue(aspect, payload);
-    if (proposal.changeType === 'PATCH') parsePatchBody(payload);
-    return { proposal, target, aspect, payload };
-  } catch (e) {
-    throw labelled(e, label);
-  }
+function prepare(raw: unknown): Prepared {
+  const parsed = ProposalSchema.safeParse(raw);
+  if (!parsed.success) throw validationError(formatZodIssues('proposal', parsed.error));
+  const proposal = parsed.data as Proposal;
+  const target = resolveTarget(proposal.entityType, proposal.entityUrn);
+  const aspect = resolveAspect(target.def, proposal.aspectName);
+  const payload = parseClientBrand(aspect, decodeProposalAspect(proposal));
+  if (proposal.changeType === 'UPSERT' || proposal.changeType === 'CREATE') validateAspectValue(aspect, payload);
+  if (proposal.changeType === 'PATCH') parsePatchBody(payload);
+  return { proposal, target, aspect, payload };
 }
 
-function labelled(e: unknown, label: string): unknown {
-  return e instanceof CatalogError && label ? new CatalogError(e.code, `${label}: ${e.message}`, e.details) : e;
+/** Every proposal checked, all that are wrong named at once (index, URN and aspect as sent). */
+function prepareAll(raw: unknown[]): Prepared[] {
+  const sent = (i: number, key: string) => {
+    const v = (raw[i] as Record<string, unknown> | null)?.[key];
+    return typeof v === 'string' ? v : '';
+  };
+  const refusals = new Refusals((i) => sent(i, 'entityUrn'), (i) => sent(i, 'aspectName'));
+  const prepared = raw.map((p, i) => {
+    try {
+      return prepare(p);
+    } catch (e) {
+      refusals.add(i, e);
+      return undefined;
+    }
+  });
+  if (refusals.size > 0) throw batchRefusal(refusals.items, raw.length, (i, aspect) => `proposals[${i}] (${sent(i, 'entityUrn')}, ${aspect})`);
+  return prepared as Prepared[];
 }
 
-async function apply(services: Services, p: Prepared, actor: string, wait: boolean): Promise<string> {
+/** The write a checked proposal asks for, as the one write path takes it. */
+function inputOf(p: Prepared, actor: string, wait: boolean): WriteInput {
   const { target, aspect } = p;
   const systemMetadata = writerSystemMetadata(p.proposal.systemMetadata ?? undefined);
+  const base = { target, actor, waitForSearch: wait };
   switch (p.proposal.changeType) {
     case 'UPSERT':
     case 'CREATE': {
-      const mode = p.proposal.changeType === 'CREATE' ? 'create' : 'upsert';
-      await writeAspects(services, { target, actor, waitForSearch: wait, changes: [{ aspect, mode, systemMetadata, compute: () => p.payload }] });
-      break;
+      const mode = p.proposal.changeType === 'CREATE' ? ('create' as const) : ('upsert' as const);
+      return { ...base, changes: [{ aspect, mode, systemMetadata, compute: () => p.payload, checked: true }] };
     }
-    case 'PATCH':
-      await patchAspect(services, { target, aspect, patch: p.payload, actor, waitForSearch: wait, systemMetadata });
-      break;
+    case 'PATCH': {
+      const patch = parsePatchBody(p.payload);
+      return { ...base, changes: [{ aspect, systemMetadata, compute: (previous) => applyAspectPatch(aspect, previous, patch) }] };
+    }
     case 'DELETE':
-      await deleteAspects(services, target, [aspect], actor, { waitForSearch: wait });
-      break;
+      // Deleting an aspect of an entity that does not exist changes nothing (and creates nothing).
+      return { ...base, onlyIfExists: true, changes: [{ aspect, compute: () => DELETE_ASPECT }] };
   }
-  return target.urn.raw;
-}
-
-const batchable = (p: Prepared) => p.proposal.changeType === 'UPSERT' || p.proposal.changeType === 'PATCH';
-
-/** The proposals from `start` that can go as one batch write: consecutive UPSERTs and PATCHes of one entity type (at least one). */
-function writeRunAt(prepared: Prepared[], start: number): Prepared[] {
-  const first = prepared[start];
-  if (!batchable(first)) return [first];
-  let end = start + 1;
-  while (end < prepared.length && batchable(prepared[end]) && prepared[end].target.def.name === first.target.def.name) end++;
-  return prepared.slice(start, end);
 }
 
 /** Validation problems answer 422 as the original's Rest.li wire does; other errors keep their usual status. */
@@ -102,38 +103,17 @@ export function ingestRoutes(services: Services): Route[] {
     try {
       if (action === 'ingestProposal') {
         const body = parseBody(SingleBodySchema, req.body, 'ingestProposal');
-        const urn = await apply(services, prepare(body.proposal, ''), actor, wait);
-        return sendJson(res, 200, { value: urn });
+        const p = prepare(body.proposal);
+        await writeAspects(services, inputOf(p, actor, wait));
+        return sendJson(res, 200, { value: p.target.urn.raw });
       }
       const body = parseBody(BatchBodySchema, req.body, 'ingestProposalBatch');
-      // Every proposal is checked before the first write, so a bad one refuses the batch without side effects.
+      // Every proposal is checked, built and authorized before the first write (the one batch engine): a refused
+      // proposal refuses the batch, which writes nothing and names every refused proposal.
       checkBatchSize(services, body.proposals.length);
-      const prepared = body.proposals.map((p, i) => prepare(p, `proposals[${i}]`));
-      // In order: each run of consecutive UPSERTs and PATCHes of one entity type is one batch write (one engine round trip where it
-      // can), every other proposal is applied on its own. Only the last write per entity type waits for search: a
-      // refresh shows every earlier write to its index.
-      const lastOfType = new Map(prepared.map((p, i) => [p.target.def.name, i]));
-      const labelOf = (i: number) => `proposals[${i}] (${prepared[i].target.urn.raw}, ${prepared[i].aspect})`;
-      for (let i = 0; i < prepared.length; ) {
-        const run = writeRunAt(prepared, i);
-        const waits = wait && run.some((_, k) => lastOfType.get(prepared[i + k].target.def.name) === i + k);
-        if (run.length > 1) {
-          const items = run.map((p) => {
-            const patch = p.proposal.changeType === 'PATCH';
-            const value = patch ? parsePatchBody(p.payload) : p.payload;
-            return { urn: p.target.urn.raw, aspects: [{ aspect: p.aspect, value, patch, systemMetadata: writerSystemMetadata(p.proposal.systemMetadata ?? undefined) }] };
-          });
-          // Each proposal's value was checked by `prepare`; the wire answers `success`, not the entities.
-          await batchUpsert(services, run[0].target.def.name, items, actor, waits, { label: (k) => labelOf(i + k), valuesChecked: true, noAnswer: true });
-        } else {
-          try {
-            await apply(services, run[0], actor, waits);
-          } catch (e) {
-            throw labelled(e, labelOf(i));
-          }
-        }
-        i += run.length;
-      }
+      const prepared = prepareAll(body.proposals);
+      const label = (i: number, aspect: string) => `proposals[${i}] (${prepared[i].target.urn.raw}, ${aspect})`;
+      await writeBatch(services, prepared.map((p) => inputOf(p, actor, wait)), { label, propertyUrns: propertyUrnsIn(prepared.map((p) => ({ aspect: p.aspect, value: p.payload, patch: p.proposal.changeType !== 'UPSERT' && p.proposal.changeType !== 'CREATE' }))) });
       sendJson(res, 200, { value: 'success' });
     } catch (e) {
       sendValidation(e, res);

@@ -107,15 +107,9 @@ export function entityRoutes(services: Services, dialect: Dialect): Route[] {
       path: `${base}/:entity`,
       handle: async (call) => {
         const def = entityTypeOf(call.params.entity);
-        const items = readBatchPatch(call.body).map((i) => {
-          const t = resolveTarget(def.name, i.urn);
-          return { target: t, aspect: resolveAspect(t.def, i.aspect), patch: i.patch, systemMetadata: i.systemMetadata };
-        });
-        const views = [];
-        for (const i of items) {
-          const view = await patchAspect(services, { ...i, actor: call.actor, waitForSearch: waitForSearch(call) });
-          views.push(dialect.presentWrite({ urn: i.target.urn.raw, entityType: def.name, aspects: { [i.aspect]: view } }, sm(call)));
-        }
+        const items = readBatchPatch(call.body).map((i) => ({ urn: i.urn, aspects: [{ aspect: i.aspect, value: i.patch, patch: true, systemMetadata: i.systemMetadata }] }));
+        const written = await batchUpsert(services, def.name, items, call.actor, waitForSearch(call));
+        const views = written.map((e) => dialect.presentWrite(e, sm(call)));
         if (boolParam(call, 'async', true)) status(call, 202);
         else sendJson(call.res, 200, views);
       },

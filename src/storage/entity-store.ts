@@ -319,15 +319,15 @@ export class EntityStore {
    * they were read at. Answers the URNs whose item could not be applied that way (created or changed meanwhile, or the
    * index write-blocked or just deleted by a rebuild) so the caller can write them through `mutate`; any other item failure is thrown.
    */
-  async bulkWrite(entityType: string, items: { doc: EntityDoc; at?: { seqNo: number; primaryTerm: number; doc?: EntityDoc; index?: string } }[], opts: { refresh?: boolean } = {}): Promise<Set<string>> {
+  async bulkWrite(items: { doc: EntityDoc; at?: { seqNo: number; primaryTerm: number; doc?: EntityDoc; index?: string } }[], opts: { refresh?: boolean } = {}): Promise<Set<string>> {
     const retry = new Set<string>();
     if (items.length === 0) return retry;
     await this.relayed.pace();
     if (items.some((i) => carriesRecords(i.at?.doc))) this.relayed.fresh();
     for (const { doc, at } of items) this.settleOutbox(at, doc);
-    const index = this.names.entity(entityType);
+    // One request for every entity type of the batch: each document goes to its own type's index.
     const body = items.flatMap(({ doc, at }) => [
-      at ? { index: { _index: index, _id: docIdOf(doc.urn), if_seq_no: at.seqNo, if_primary_term: at.primaryTerm } } : { create: { _index: index, _id: docIdOf(doc.urn) } },
+      at ? { index: { _index: this.names.entity(doc.entityType), _id: docIdOf(doc.urn), if_seq_no: at.seqNo, if_primary_term: at.primaryTerm } } : { create: { _index: this.names.entity(doc.entityType), _id: docIdOf(doc.urn) } },
       packOutbox(doc),
     ]);
     const res = await guarded(() => this.client.bulk({ body, refresh: opts.refresh ? 'wait_for' : false }, { requestTimeout: 30_000 }));

@@ -172,11 +172,11 @@ describe('generic aspect REST API', () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.race,PROD)';
     await app.post(`/openapi/v3/entity/dataset/${enc(urn)}/status?createIfNotExists=false`, { value: { removed: false } });
     const doc = { urn, entityType: 'dataset', aspects: {} };
-    const created = await app.services.store.bulkWrite('dataset', [{ doc }, { doc: { ...doc, urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.race2,PROD)' } }]);
+    const created = await app.services.store.bulkWrite([{ doc }, { doc: { ...doc, urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.race2,PROD)' } }]);
     expect([...created]).toEqual([urn]);
     const read = (await app.services.store.mgetVersioned('dataset', [urn])).get(urn)!;
     await app.post(`/openapi/v3/entity/dataset/${enc(urn)}/status?createIfNotExists=false`, { value: { removed: true } });
-    const stale = await app.services.store.bulkWrite('dataset', [{ doc: read.doc, at: { seqNo: read.seqNo, primaryTerm: read.primaryTerm } }]);
+    const stale = await app.services.store.bulkWrite([{ doc: read.doc, at: { seqNo: read.seqNo, primaryTerm: read.primaryTerm } }]);
     expect([...stale]).toEqual([urn]);
     expect((await app.get(`/openapi/v3/entity/dataset/${enc(urn)}/status`)).body.status.value).toEqual({ removed: true });
   });

@@ -128,7 +128,8 @@ describe('the ingestProposal wire itself', () => {
       proposals: [proposal({ entityUrn: fresh }), proposal({ entityUrn: fresh, aspect: { value: '{"bogus": true}', contentType: 'application/json' } })],
     });
     expect(batch.status).toBe(422);
-    expect(batch.body.message).toMatch(/^proposals\[1\]: /);
+    expect(batch.body.message).toMatch(/^proposals\[1\] \(urn:li:dataset:\(urn:li:dataPlatform:hive,[^)]*refused,PROD\), datasetProperties\): /);
+    expect(batch.body.items).toMatchObject([{ index: 1, urn: fresh, aspect: 'datasetProperties' }]);
     expect((await app.get(`/openapi/v3/entity/dataset/${enc(fresh)}`)).status).toBe(404);
   });
 

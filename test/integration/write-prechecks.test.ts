@@ -45,7 +45,8 @@ describe('a write to a column of a hard-deleted dataset', () => {
     const proposal = (urn: string) => ({ entityType: 'schemaField', entityUrn: urn, changeType: 'UPSERT', aspectName: 'globalTags', aspect: { value: JSON.stringify(tags), contentType: 'application/json' } });
     const r = await app.post('/aspects?action=ingestProposalBatch', { proposals: [proposal(COL), proposal(COL2)] });
     expect(r.status, r.text).toBe(404);
-    expect(r.body.message).toMatch(/^proposals\[0\] \(urn:li:schemaField:/);
+    expect(r.body.message).toMatch(/^2 of 2 items refused: proposals\[0\] \(urn:li:schemaField:/);
+    expect(r.body.items.map((i: { index: number }) => i.index)).toEqual([0, 1]);
     expect(r.body.message).toMatch(gone);
   });
 });

@@ -1,6 +1,6 @@
 /** Adds tags to entities or dataset columns; tags already present are left as they are. */
 import type { CatalogDeps } from '../catalog-deps.js';
-import { applyTagEdit } from './apply-tag-edit.js';
+import { applyTagEdits } from './apply-tag-edit.js';
 import { addingTags } from './tag-lists.js';
 import { resolveTagResources, type TagResourceRef } from './tag-resources.js';
 import { parseTagUrns, requireTagsExist } from './tag-urns.js';
@@ -16,5 +16,5 @@ export async function addTags(services: CatalogDeps, input: AddTagsInput): Promi
   const tagUrns = parseTagUrns(input.tagUrns);
   await requireTagsExist(services, tagUrns);
   const resources = await resolveTagResources(services, input.resources);
-  await Promise.all(resources.map((r) => applyTagEdit(services, r, addingTags(tagUrns), input)));
+  await applyTagEdits(services, resources, addingTags(tagUrns), input);
 }

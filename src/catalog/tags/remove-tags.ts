@@ -1,6 +1,6 @@
 /** Removes tags from entities or dataset columns; the tags need not exist any more, the resources must. */
 import type { CatalogDeps } from '../catalog-deps.js';
-import { applyTagEdit } from './apply-tag-edit.js';
+import { applyTagEdits } from './apply-tag-edit.js';
 import { removingTags } from './tag-lists.js';
 import { resolveTagResources, type TagResourceRef } from './tag-resources.js';
 import { parseTagUrns } from './tag-urns.js';
@@ -15,5 +15,5 @@ export interface RemoveTagsInput {
 export async function removeTags(services: CatalogDeps, input: RemoveTagsInput): Promise<void> {
   const tagUrns = parseTagUrns(input.tagUrns);
   const resources = await resolveTagResources(services, input.resources);
-  await Promise.all(resources.map((r) => applyTagEdit(services, r, removingTags(tagUrns), input)));
+  await applyTagEdits(services, resources, removingTags(tagUrns), input);
 }

@@ -27,7 +27,14 @@ const SystemMetadataSchema = z
   .meta({ description: 'Audit stamps and version of a stored aspect (answers with systemMetadata=true)' });
 
 export const ErrorSchema = z
-  .object({ error: z.string().meta({ description: 'Title of the error kind, e.g. Validation Error' }), message: z.string().meta({ description: 'What is wrong, precisely' }) })
+  .object({
+    error: z.string().meta({ description: 'Title of the error kind, e.g. Validation Error' }),
+    message: z.string().meta({ description: 'What is wrong, precisely' }),
+    items: z
+      .array(z.object({ index: z.number().int(), urn: z.string(), aspect: z.string(), reason: z.string() }))
+      .optional()
+      .meta({ description: 'A refused batch: each refused item (its position in the request, URN, aspect and why); nothing of the batch was written' }),
+  })
   .meta({ description: 'Every error answer: the one JSON envelope' });
 
 const JobSchema = z.object({
