@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { ComplexityEstimator } from 'graphql-query-complexity';
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { getNamedType, isInputObjectType, type DocumentNode, type GraphQLField, type GraphQLSchema } from 'graphql';
 
 // The package's ES module build imports graphql's .mjs files by name, a second graphql beside the CommonJS one yoga
 // and the schema use ("Cannot use GraphQLObjectType from another module"); its CommonJS build requires the same one.
@@ -16,7 +16,16 @@ const { getComplexity, simpleEstimator } = createRequire(import.meta.url)('graph
 
 const PAGE_ARGS = ['count', 'first', 'limit'] as const;
 
-/** The page size a field's arguments ask for, if they ask for one (the search's default page when `count` is left out). */
+/** Whether a field takes a page size, as an argument or a field of its `input` (asked for or not). */
+function takesPage(field: GraphQLField<unknown, unknown>): boolean {
+  return field.args.some((a) => {
+    if ((PAGE_ARGS as readonly string[]).includes(a.name)) return true;
+    const type = a.name === 'input' ? getNamedType(a.type) : undefined;
+    return isInputObjectType(type) && PAGE_ARGS.some((name) => name in type.getFields());
+  });
+}
+
+/** The page size a field's arguments ask for, if they name one. */
 function pageSizeOf(args: Record<string, unknown>, defaultPage: number, maxPage: number): number | undefined {
   for (const holder of [args, args.input as Record<string, unknown> | undefined]) {
     if (!holder || typeof holder !== 'object') continue;
@@ -36,13 +45,29 @@ export interface QueryCostOptions {
   maxPage: number;
 }
 
-export function queryCostLimit(opts: QueryCostOptions): Plugin {
+/** The cost of one operation of a document with its variables (throws if the variables do not fit it). */
+export function queryCost(opts: QueryCostOptions, schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName?: string): number {
+  return getComplexity({ schema, query: document, variables, operationName, estimators: estimatorsFor(opts) });
+}
+
+const estimatorsMemo = new WeakMap<QueryCostOptions, ComplexityEstimator[]>();
+function estimatorsFor(opts: QueryCostOptions): ComplexityEstimator[] {
+  const known = estimatorsMemo.get(opts);
+  if (known) return known;
+  const pages = new WeakMap<object, boolean>();
+  // A field that takes a page size costs a page of what it selects: the size asked for, else the default page.
   const paged: ComplexityEstimator = ({ field, args, childComplexity }) => {
-    const hasPageArg = field.args.some((a) => (PAGE_ARGS as readonly string[]).includes(a.name) || a.name === 'input');
-    const size = hasPageArg ? pageSizeOf(args, opts.defaultPage, opts.maxPage) : undefined;
-    return size === undefined ? undefined : 1 + childComplexity * size;
+    let pagedField = pages.get(field);
+    if (pagedField === undefined) pages.set(field, (pagedField = takesPage(field)));
+    if (!pagedField) return undefined;
+    return 1 + childComplexity * (pageSizeOf(args, opts.defaultPage, opts.maxPage) ?? opts.defaultPage);
   };
   const estimators = [paged, simpleEstimator({ defaultComplexity: 1 })];
+  estimatorsMemo.set(opts, estimators);
+  return estimators;
+}
+
+export function queryCostLimit(opts: QueryCostOptions): Plugin {
   // A document without variables costs the same every time it is asked.
   const fixed = new WeakMap<DocumentNode, Map<string, number>>();
   const costOf = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName: string | undefined) => {
@@ -50,7 +75,7 @@ export function queryCostLimit(opts: QueryCostOptions): Plugin {
     const key = operationName ?? '';
     const known = constant ? fixed.get(document)?.get(key) : undefined;
     if (known !== undefined) return known;
-    const cost = getComplexity({ schema, query: document, variables: variables ?? {}, operationName, estimators });
+    const cost = queryCost(opts, schema, document, variables ?? {}, operationName);
     if (constant) {
       const byName = fixed.get(document) ?? new Map<string, number>();
       byName.set(key, cost);
