@@ -266,6 +266,21 @@ describe('self-grants and administration', () => {
     expect(me.me).toEqual({ roles: ['Editor'], groups: ['urn:li:corpGroup:editors'], platformPrivileges: { managePolicies: false, manageTags: false } });
   });
 
+  it('a policy that would narrow reading (or another catalog-wide privilege) to resources is refused on every interface, never stored unenforced', async () => {
+    const admin = { token: tokens.admin };
+    const narrowed = { name: 'Hide one', effect: 'DENY', privileges: ['VIEW_METADATA'], actors: { users: ['urn:li:corpuser:reader'] }, resources: { urns: [ds('shared')] } };
+    const rest = await a.request('POST', '/openapi/v3/policies', narrowed, admin);
+    expect(rest.status, rest.text).toBe(400);
+    expect(rest.body.message).toMatch(/VIEW_METADATA is decided for the whole catalog, not per resource/);
+    const gql = await a.graphql(`mutation { createPolicy(input: {name: "Hide one", effect: DENY, privileges: ["VIEW_METADATA"], actors: {users: ["urn:li:corpuser:reader"]}, resources: {urns: ["${ds('shared')}"]}}) }`, undefined, admin);
+    expect(gql.errors?.[0]?.extensions).toMatchObject({ code: 400 });
+    expect(gql.errors[0].message).toMatch(/VIEW_METADATA is decided for the whole catalog/);
+    const listed = await a.request('GET', '/openapi/v3/policies', undefined, admin);
+    expect(JSON.stringify(listed.body)).not.toContain('Hide one');
+    // The reader still reads the dataset, through search too: nothing pretended to hide it.
+    expect((await a.request('GET', `/openapi/v3/entity/dataset/${enc(ds('shared'))}`, undefined, { token: tokens.reader })).status).toBe(200);
+  });
+
   it('policies are data: a malformed policy is refused with every problem named', async () => {
     const res = await a.request('POST', '/openapi/v3/policies', { name: '', privileges: ['FLY'], actors: { roles: ['Owner'] }, resources: { tagUrns: ['pi*i'] }, condition: 'x == 1' }, { token: tokens.admin });
     expect(res.status).toBe(400);

@@ -95,3 +95,27 @@ describe('the rights a change needs', () => {
     expect(rightsForChange(def, 'propertyDefinition', undefined, { qualifiedName: 'io.a' })[0]).toMatchObject({ privilege: 'MANAGE_STRUCTURED_PROPERTIES', resource: { propertyUrn: 'urn:li:structuredProperty:io.a' } });
   });
 });
+
+describe('rules that would not be enforced', () => {
+  it('a policy narrowing a catalog-wide privilege (reading, tokens, policies, events, webhooks) to resources is refused', () => {
+    for (const privilege of ['VIEW_METADATA', 'GET_PLATFORM_EVENTS', 'MANAGE_WEBHOOKS']) {
+      const parsed = PolicyInputSchema.safeParse({ name: 'n', effect: 'DENY', privileges: [privilege, 'EDIT_ENTITY_TAGS'], actors: { users: ['u'] }, resources: { urns: [DS] } });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error!.issues[0]).toMatchObject({ path: ['resources'], message: expect.stringContaining(`${privilege} is decided for the whole catalog`) });
+    }
+    // The same privileges without resources, and resource privileges with them, are fine.
+    expect(PolicyInputSchema.safeParse({ name: 'n', effect: 'DENY', privileges: ['VIEW_METADATA'], actors: { users: ['u'] } }).success).toBe(true);
+    expect(PolicyInputSchema.safeParse({ name: 'n', effect: 'DENY', privileges: ['VIEW_METADATA'], actors: { users: ['u'] }, resources: {} }).success).toBe(true);
+    expect(PolicyInputSchema.safeParse({ name: 'n', privileges: ['EDIT_ENTITY_TAGS'], actors: { users: ['u'] }, resources: { urns: [DS] } }).success).toBe(true);
+  });
+
+  it('such a deny stored before it was refused fails closed: it denies the privilege everywhere', () => {
+    const input = PolicyInputSchema.parse({ name: 'old', effect: 'DENY', privileges: ['VIEW_METADATA'], actors: { users: ['u'] } });
+    const legacy: Policy = { ...input, id: 'old', urn: 'urn:li:dataHubPolicy:old', state: 'ACTIVE', effect: 'DENY', resources: { urns: [DS] }, createdAt: 0, createdBy: 'x', updatedAt: 0, updatedBy: 'x' };
+    const s = new AccessState(docs({ policies: [legacy] }), 'Reader');
+    expect(s.decide(user('u'), 'VIEW_METADATA')).toMatchObject({ allowed: false, decidedBy: { kind: 'policy', name: 'old' } });
+    expect(s.decide(user('u'), 'VIEW_METADATA', entityResource('dataset', DS)).allowed).toBe(false);
+    expect(s.decide(user('other'), 'VIEW_METADATA').allowed).toBe(true);
+  });
+});
+

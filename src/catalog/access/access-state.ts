@@ -3,7 +3,7 @@
  * decision itself, pure and in memory: deny rules win, then the actor's roles, then allow rules.
  */
 import { SERVICE_ACCOUNT_PREFIX, type Group, type Policy, type RoleBinding, type ServiceAccount } from './policy-shape.js';
-import { ROLE_PRIVILEGES, type Privilege, type Role } from './privileges.js';
+import { CATALOG_WIDE_PRIVILEGES, ROLE_PRIVILEGES, type Privilege, type Role } from './privileges.js';
 
 /** The administrator every installation starts with (the token printed at first start acts as it); no rule binds it. */
 export const BOOTSTRAP_ADMIN = 'urn:li:corpuser:admin';
@@ -117,7 +117,9 @@ export class AccessState {
     const groups = this.groupsOf(actor);
     const applies = (p: Policy, unknown: boolean) => p.privileges.includes(privilege) && this.actorMatches(p, actor, roleNames, groups) && resourceMatches(p.resources, resource, unknown);
     const policy = (p: Policy): DecidedBy => ({ kind: 'policy', urn: p.urn, name: p.name, effect: p.effect });
-    const deny = this.active.find((p) => p.effect === 'DENY' && applies(p, false));
+    // A deny rule applies only where the resource matches what it narrows on — except for a privilege decided for the
+    // whole catalog, where a narrowed deny (refused since, but perhaps stored before) applies everywhere: it fails closed.
+    const deny = this.active.find((p) => p.effect === 'DENY' && applies(p, CATALOG_WIDE_PRIVILEGES.has(privilege)));
     if (deny) return { allowed: false, privilege, decidedBy: policy(deny) };
     const role = roles.find((r) => ROLE_PRIVILEGES[r.role].has(privilege));
     if (role) return { allowed: true, privilege, decidedBy: { kind: 'role', ...role } };

@@ -3,7 +3,7 @@
  * language. Patterns are literal URNs or prefixes ending in `*`; bare names are accepted and turned into URNs.
  */
 import { z } from 'zod';
-import { PRIVILEGES, roleOf, type Privilege, type Role } from './privileges.js';
+import { CATALOG_WIDE_PRIVILEGES, PRIVILEGES, roleOf, type Privilege, type Role } from './privileges.js';
 
 export const POLICY_URN_PREFIX = 'urn:li:dataHubPolicy:';
 export const GROUP_URN_PREFIX = 'urn:li:corpGroup:';
@@ -55,7 +55,10 @@ export const ResourcesSchema = z.strictObject({
   tagUrns: patternList('urn:li:tag:', 'tag').optional(),
 });
 
-export const PolicyInputSchema = z.strictObject({
+const narrows = (r: z.output<typeof ResourcesSchema> | undefined) => !!r && Object.values(r).some((v) => Array.isArray(v) && v.length > 0);
+
+export const PolicyInputSchema = z
+  .strictObject({
   name: text(200),
   description: z.string().max(2000).optional(),
   /** The original's policy type; kept and shown, not used to decide. */
@@ -65,7 +68,18 @@ export const PolicyInputSchema = z.strictObject({
   privileges: z.array(PrivilegeSchema).min(1).max(PRIVILEGES.length),
   actors: ActorsSchema,
   resources: ResourcesSchema.optional(),
-});
+})
+  .superRefine((p, ctx) => {
+    // Never accept a rule that is not enforced: these privileges are decided for the whole catalog.
+    const wide = p.privileges.filter((x) => CATALOG_WIDE_PRIVILEGES.has(x));
+    if (wide.length > 0 && narrows(p.resources)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['resources'],
+        message: `${wide.join(', ')} ${wide.length === 1 ? 'is' : 'are'} decided for the whole catalog, not per resource (a reader sees every entity, in every search, count and facet): a policy cannot narrow ${wide.length === 1 ? 'it' : 'them'} to resources; put ${wide.length === 1 ? 'it' : 'them'} in a policy without resources`,
+      });
+    }
+  });
 export type PolicyInput = z.output<typeof PolicyInputSchema>;
 
 export interface Policy extends PolicyInput {

@@ -40,6 +40,13 @@ export const PRIVILEGE_TEXT: Readonly<Record<Privilege, string>> = {
   MANAGE_WEBHOOKS: 'subscribe webhooks to change events, see their deliveries and replay them',
 };
 
+/**
+ * Privileges decided for the whole catalog, never per resource: reading and searching (a reader sees every entity,
+ * in every count and facet), tokens, policies, the event stream and webhooks. A policy cannot narrow them to resources
+ * — it would not be enforced where it matters (search, GraphQL, the wire, the poll), so it is refused.
+ */
+export const CATALOG_WIDE_PRIVILEGES: ReadonlySet<Privilege> = new Set(['VIEW_METADATA', 'GENERATE_PERSONAL_ACCESS_TOKENS', 'MANAGE_ACCESS_TOKENS', 'MANAGE_POLICIES', 'GET_PLATFORM_EVENTS', 'MANAGE_WEBHOOKS']);
+
 /** Privileges that change metadata (a caller holding none of them may not send a write at all). */
 export const WRITE_PRIVILEGES: readonly Privilege[] = PRIVILEGES.filter((p) => p !== 'VIEW_METADATA' && p !== 'GENERATE_PERSONAL_ACCESS_TOKENS' && p !== 'GET_PLATFORM_EVENTS');
 
