@@ -78,7 +78,11 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   const relay = new ChangeRelay({ jobStore, events, scan: new OutboxScan(client), names, log, instanceId }, positions);
   const webhooks = new WebhookStore(client, names);
   const webhookSettings = { allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, timeoutMs: config.WEBHOOK_TIMEOUT_MS, scheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number) };
-  const dispatcher = new WebhookDispatcher({ jobStore, events, webhooks, log, instanceId, settings: webhookSettings });
+  const refusalFor = async (actor: string) => {
+    for (const privilege of ['MANAGE_WEBHOOKS', 'VIEW_METADATA'] as const) if (!(await access.decide(actor, privilege)).allowed) return `lacks ${privilege}`;
+    return undefined;
+  };
+  const dispatcher = new WebhookDispatcher({ jobStore, events, webhooks, log, instanceId, settings: webhookSettings, refusalFor });
   return {
     config,
     log,

@@ -31,6 +31,11 @@ export interface DispatcherDeps {
   log: Logger;
   instanceId: string;
   settings: { allowedHosts: string; timeoutMs: number; scheduleMs: number[] };
+  /**
+   * Why the actor that created a subscription may no longer receive events through it (it lost MANAGE_WEBHOOKS or
+   * reading), decided on the current access rules before each round of deliveries; undefined while it may.
+   */
+  refusalFor?: (actor: string) => Promise<string | undefined>;
 }
 
 /** Milliseconds a `Retry-After` header asks for (seconds or an HTTP date), or 0. */
@@ -116,6 +121,14 @@ export class WebhookDispatcher {
     const found = await webhooks.getSubscription(id);
     if (!found || !found.doc.enabled) return;
     const sub = found.doc;
+    // Deliveries act for the subscription's creator: once it may not manage webhooks or read, they stop (the
+    // subscription is disabled, saying why; one who may can enable it again).
+    const refusal = await this.deps.refusalFor?.(sub.createdBy);
+    if (refusal) {
+      await this.disable(id, `${sub.createdBy} ${refusal} (found at ${new Date().toISOString()})`);
+      this.deps.log.warn({ webhook: id, actor: sub.createdBy }, 'webhook disabled: its creator lost the right to receive events');
+      return;
+    }
     // Entities whose next delivery must wait for an earlier one of theirs.
     const blocked = new Set<string>();
     const open = await webhooks.deliveries(id, ['retrying', 'held'], 1000);

@@ -436,6 +436,27 @@ describe('event poll', () => {
     expect((await ok(app.get(`/openapi/v3/timeline/${enc(urn)}?count=100`))).changes.filter((c: any) => c.pending)).toEqual([]);
   });
 
+  it('a long poll answers what its caller may see when it answers: a right revoked while it waits refuses the answer', async () => {
+    const urn = await fresh();
+    await relay();
+    const watcher = 'urn:li:corpuser:event.watcher';
+    const token = await mintToken(TEST_SECRET, watcher, 3600);
+    const start = await ok(app.request('GET', '/openapi/v1/events/poll?pollTimeoutSeconds=0', undefined, { token }));
+    const waiting = app.request('GET', `/openapi/v1/events/poll?offsetId=${start.offsetId}&pollTimeoutSeconds=30`, undefined, { token });
+    // The poll is let in (and waits) before the right goes; were it the other way round, it would be refused at once.
+    await new Promise((r) => setTimeout(r, 300));
+    const denied = await ok(app.request('POST', '/openapi/v3/policies', { name: 'no events', effect: 'DENY', privileges: ['GET_PLATFORM_EVENTS'], actors: { users: [watcher] } }), 201);
+    try {
+      await ok(app.request('POST', `/openapi/v3/entity/dataset/${enc(urn)}/globalTags?createIfNotExists=false`, { value: { tags: [{ tag: 'urn:li:tag:pii' }] } }));
+      await relay();
+      const answer = await waiting;
+      expect(answer.status, answer.text).toBe(403);
+      expect(answer.body.message).toMatch(/GET_PLATFORM_EVENTS/);
+    } finally {
+      await app.del(`/openapi/v3/policies/${enc(denied.urn)}`);
+    }
+  });
+
   it("answers the original's shape in sequence order, long-polls, and keeps named consumers' offsets", async () => {
     const urn = await fresh();
     await relay();

@@ -7,7 +7,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, ensureBuilt, runCli, tempHome, writeHomeFile } from './cli-harness.js';
-import { enc, startTestApp, type TestApp } from './harness.js';
+import { mintToken } from '../../src/auth/tokens.js';
+import { enc, startTestApp, TEST_SECRET, type TestApp } from './harness.js';
 
 let app: TestApp;
 
@@ -207,6 +208,29 @@ describe('webhooks', () => {
       expect(deliveries.stdout).toMatch(/\tdelivered\t200$/m);
       expect((await runCli(['webhook', 'delete', '--id', id], env)).stdout).toBe(`Deleted webhook ${id}\n`);
     } finally {
+      await r.close();
+    }
+  });
+
+  it('stop delivering once their creator loses the right: the subscription is disabled, saying why', async () => {
+    const r = await receiver();
+    const creator = 'urn:li:corpuser:hook.owner';
+    const token = await mintToken(TEST_SECRET, creator, 3600);
+    let policy: string | undefined;
+    try {
+      const hook = await ok(app.request('POST', '/openapi/v3/webhooks', { url: r.url, filter: { categories: ['TAG'] } }, { token }), 201);
+      const urn = await dataset();
+      await tag(urn, 'urn:li:tag:gold');
+      await deliverUntil(() => r.got.length >= 1);
+      const denied = await ok(app.request('POST', '/openapi/v3/policies', { name: 'no hooks', effect: 'DENY', privileges: ['MANAGE_WEBHOOKS'], actors: { users: [creator] } }), 201);
+      policy = denied.urn;
+      await tag(urn, 'urn:li:tag:gold', 'urn:li:tag:pii.email');
+      await deliverUntil(async () => (await app.get(`/openapi/v3/webhooks/${hook.id}`)).body.enabled === false);
+      const shown = (await app.get(`/openapi/v3/webhooks/${hook.id}`)).body;
+      expect(shown.disabledReason).toMatch(/urn:li:corpuser:hook\.owner lacks MANAGE_WEBHOOKS/);
+      expect(r.got).toHaveLength(1);
+    } finally {
+      if (policy) await app.del(`/openapi/v3/policies/${enc(policy)}`);
       await r.close();
     }
   });

@@ -94,6 +94,9 @@ export async function pollEvents(deps: CatalogDeps, actor: string, input: PollIn
   for (;;) {
     const found = gapFree(offset, await deps.events.find({ afterSeq: offset }, limit));
     if (found.length > 0 || Date.now() >= deadline) {
+      // A long poll answers what the caller may see when it answers, not when it asked: a right revoked meanwhile
+      // (up to a minute of waiting) refuses the answer.
+      if (timeoutMs > 0) await deps.access.authorize(actor, 'GET_PLATFORM_EVENTS', {}, 'the event stream');
       const next = found.length > 0 ? found[found.length - 1].seq : offset;
       const values = topic === CHANGE_LOG_TOPIC ? await toChangeLogs(deps, found) : found.map((e) => toEntityChangeEvent(e as unknown as ChangeEvent));
       return { count: values.length, offsetId: String(next), events: values.map((v) => ({ contentType: 'application/json', value: JSON.stringify(v) })) };
