@@ -21,7 +21,7 @@ const EMPTY: AccessDocs = { policies: [], groups: [], bindings: [], serviceAccou
 
 export class AccessControl {
   private snapshot?: { state: AccessState; at: number };
-  private loading?: { generation: number; state: Promise<AccessState> };
+  private loading?: { generation: number; started: number; state: Promise<AccessState> };
   private generation = 0;
   private timer?: NodeJS.Timeout;
 
@@ -57,14 +57,16 @@ export class AccessControl {
 
   private reload(): Promise<AccessState> {
     const generation = this.generation;
-    if (this.loading?.generation === generation) return this.loading.state;
     const started = Date.now();
+    // A reload under way is joined only if it began within `freshMs`: one that began earlier (a stalled engine) may
+    // answer rules from before a revocation, so a new one starts.
+    if (this.loading?.generation === generation && started - this.loading.started < this.freshMs) return this.loading.state;
     const state = this.source.all().then((docs) => {
       const fresh = new AccessState(docs as AccessDocs, this.defaultRole);
       if (this.generation === generation) this.snapshot = { state: fresh, at: started };
       return fresh;
     });
-    this.loading = { generation, state };
+    this.loading = { generation, started, state };
     const clear = () => {
       if (this.loading?.state === state) this.loading = undefined;
     };
