@@ -1,9 +1,12 @@
 /** Starts a Tessera process: resolves OpenSearch, builds services, bootstraps, serves HTTP and runs jobs. */
 import type { Server } from 'node:http';
-import { findOrCreateSecret } from './auth/secret.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dataDirOf, findOrCreateSecret } from './auth/secret.js';
+import { createAccessToken } from './catalog/access/access-tokens.js';
+import { BOOTSTRAP_ADMIN } from './catalog/access/access-state.js';
 import { bootstrapCatalog } from './catalog/bootstrap.js';
 import type { Config } from './config.js';
-import { mintToken } from './auth/tokens.js';
 import { createRequestListener } from './http/pipeline.js';
 import { listen } from './http/listen.js';
 import { jobHandlers } from './jobs/handlers.js';
@@ -54,7 +57,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://localhost:${port}`;
   log.info({ url }, 'Tessera is serving');
-  if (secret && generatedSecretFile) await printFirstStartToken(secret, generatedSecretFile, url);
+  if (secret && generatedSecretFile) await showFirstStartToken(services, generatedSecretFile, url, dataDirOf(config.TESSERA_DATA_DIR));
   return {
     services,
     server,
@@ -77,14 +80,24 @@ export async function startServer(config: Config): Promise<RunningServer> {
   };
 }
 
-/** The embedded default stays two commands: the first start prints a ready admin token and how to use it. */
-async function printFirstStartToken(secret: string, secretFile: string, url: string): Promise<void> {
-  const token = await mintToken(secret, 'urn:li:corpuser:admin', 30 * 24 * 3600);
-  process.stdout.write(
+/**
+ * The embedded default stays two commands: the first start makes a stored, revocable administrator token (30 days)
+ * and shows it once — on the terminal, never in a log line. Without a terminal (a service manager, a container) it
+ * goes to a file readable only by this user, and the log says where.
+ */
+async function showFirstStartToken(services: Services, secretFile: string, url: string, dataDir: string): Promise<void> {
+  const { accessToken, metadata } = await createAccessToken(services, BOOTSTRAP_ADMIN, { actorUrn: BOOTSTRAP_ADMIN, name: 'first start', duration: 'ONE_MONTH', description: 'made by the first start' });
+  const text =
     `\nTessera generated a token signing secret at ${secretFile} (keep it private).\n` +
-      `Admin token for urn:li:corpuser:admin, valid 30 days:\n\n  ${token}\n\n` +
-      `Sign in to the web page:  ${url}/ui/#token=${token}\n` +
-      `Use it with:  tessera init --host ${url}/gms --token <token>\n` +
-      `More tokens:  tessera token create --actor urn:li:corpuser:<id>\n\n`,
-  );
+    `Admin token for ${BOOTSTRAP_ADMIN}, valid 30 days (revoke it with: tessera token revoke --id ${metadata.id}):\n\n  ${accessToken}\n\n` +
+    `Sign in to the web page:  ${url}/ui/#token=${accessToken}\n` +
+    `Use it with:  tessera init --host ${url}/gms --token <token>\n` +
+    `More tokens:  tessera token issue --name <what for>\n\n`;
+  if (process.stdout.isTTY) {
+    process.stdout.write(text);
+    return;
+  }
+  const file = join(dataDir, 'first-start-token');
+  writeFileSync(file, text.trimStart(), { mode: 0o600 });
+  services.log.info({ file, tokenId: metadata.id }, 'no terminal to show the first administrator token on: it is in this file (readable by this user only); read it, then delete the file');
 }

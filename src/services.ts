@@ -100,7 +100,10 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
     tokenStore,
     accessStore,
     access,
-    auth: createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET, tokenStore),
+    auth: createAuth(config.AUTH_MODE, authSecret ?? config.AUTH_SECRET, tokenStore, {
+      maxDays: config.ACCESS_TOKEN_MAX_DAYS,
+      revokedBefore: async (actor) => (await access.state()).signedTokensBefore(actor),
+    }),
     hooks: createCatalogHooks(),
     definitionCache: new DefinitionCache(config.DEFINITION_CACHE_MS),
     metrics,

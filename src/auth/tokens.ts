@@ -58,13 +58,25 @@ export function bearerOf(header: string | undefined): string {
  * Authentication of every request: a stored access token (`tsr_pat_…`, checked against its stored hash, revocation and
  * expiry) or a token signed with the service secret (as `tessera token create` and the first start make them).
  */
-export function createAuth(mode: 'jwt' | 'none', secret: string | undefined, tokens?: TokenStore): Auth {
+export interface SignedTokenRules {
+  /** The longest a signed token may live (`exp` - `iat`), in days (ACCESS_TOKEN_MAX_DAYS). */
+  maxDays: number;
+  /** The actor's revocation cut-off: tokens issued (`iat`, seconds) before it are refused. */
+  revokedBefore?: (actor: string) => number | undefined | Promise<number | undefined>;
+}
+
+export function createAuth(mode: 'jwt' | 'none', secret: string | undefined, tokens?: TokenStore, rules: SignedTokenRules = { maxDays: 365 }): Auth {
   if (mode === 'none') return { mode, authenticate: async () => ANONYMOUS_ACTOR };
   const stored = tokens ? storedTokenVerifier(tokens) : undefined;
   if (!secret || Buffer.byteLength(secret) < 32) throw new Error('AUTH_SECRET of at least 32 bytes is required when AUTH_MODE=jwt');
   const key = new TextEncoder().encode(secret);
   // A signature check costs far more than the rest of a point read; the same token is sent again and again.
-  const verified = new Map<string, { actor: string; until: number }>();
+  const verified = new Map<string, { actor: string; until: number; issuedAt: number }>();
+  // Checked on every use, remembered or not: a revocation applies within the access snapshot's second.
+  const notRevoked = async (actor: string, issuedAt: number) => {
+    const before = await rules.revokedBefore?.(actor);
+    if (before !== undefined && issuedAt < before) throw unauthenticated(`Token has been revoked (tokens signed for ${actor} before ${new Date(before * 1000).toISOString()} are refused)`);
+  };
   return {
     mode,
     async authenticate(header, seen) {
@@ -75,12 +87,21 @@ export function createAuth(mode: 'jwt' | 'none', secret: string | undefined, tok
         return verified.actor;
       }
       const known = verified.get(token);
-      if (known && known.until > Date.now()) return known.actor;
+      if (known && known.until > Date.now()) {
+        await notRevoked(known.actor, known.issuedAt);
+        return known.actor;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, requiredClaims: ['exp', 'sub'] });
+        const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, requiredClaims: ['exp', 'sub', 'iat'] });
         if (!isActorUrn(payload.sub)) throw unauthenticated('Token subject must be a corpuser urn (urn:li:corpuser:<id>)');
+        const issuedAt = payload.iat!;
+        if (payload.exp! - issuedAt > rules.maxDays * 86_400) {
+          throw unauthenticated(`Token lives longer than tokens may here: at most ${rules.maxDays} days from its issue (setting ACCESS_TOKEN_MAX_DAYS)`);
+        }
+        if (issuedAt > Date.now() / 1000 + 300) throw unauthenticated('Token is issued in the future (iat)');
+        await notRevoked(payload.sub, issuedAt);
         if (verified.size >= VERIFIED_MAX) verified.clear();
-        verified.set(token, { actor: payload.sub, until: Math.min(Date.now() + VERIFIED_TTL_MS, payload.exp! * 1000) });
+        verified.set(token, { actor: payload.sub, issuedAt, until: Math.min(Date.now() + VERIFIED_TTL_MS, payload.exp! * 1000) });
         return payload.sub;
       } catch (e) {
         explain(e);

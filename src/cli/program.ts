@@ -13,7 +13,7 @@ import { runPropertiesList } from './commands/properties-list.js';
 import { runPropertiesUpsert } from './commands/properties-upsert.js';
 import { runPropertiesCompliance } from './commands/properties-compliance.js';
 import { runTokenCreate } from './commands/token-create.js';
-import { runTokenIssue, runTokenList, runTokenRevoke } from './commands/token-stored.js';
+import { runTokenIssue, runTokenList, runTokenRevoke, runTokenRevokeSigned } from './commands/token-stored.js';
 import * as access from './commands/access.js';
 import { runHistory } from './commands/history.js';
 import { runExport } from './commands/export.js';
@@ -134,7 +134,7 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .command('create')
     .description('mint an access token with this machine\'s signing secret (AUTH_SECRET or the server\'s generated secret file)')
     .requiredOption('--actor <urn>', 'urn:li:corpuser:<id> the token acts as')
-    .option('--ttl <duration>', 'lifetime: seconds, or 15m, 12h, 30d, 2w', '30d')
+    .option('--ttl <duration>', 'lifetime: seconds, or 15m, 12h, 30d, 2w (at most ACCESS_TOKEN_MAX_DAYS, default 365 days)', '30d')
     .action((o) => runTokenCreate(ctx, o));
   token
     .command('issue')
@@ -156,6 +156,11 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .description('revoke a stored access token: every Tessera process refuses it within a second')
     .requiredOption('--id <id>', 'the token id (from `token list`)')
     .action((o) => runTokenRevoke(ctx, o));
+  token
+    .command('revoke-signed')
+    .description('revoke every token signed so far for an actor with the service secret (`token create`): refused within a second')
+    .requiredOption('--actor <urn>', 'urn:li:corpuser:<id> whose signed tokens to revoke (others than you need MANAGE_ACCESS_TOKENS)')
+    .action((o) => runTokenRevokeSigned(ctx, o));
 
   const policy = program.command('policy').description('policies: who may do what, on which resources (MANAGE_POLICIES)');
   policy.command('list').description('every policy').action(() => access.runPolicyList(ctx));

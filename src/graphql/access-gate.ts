@@ -10,7 +10,7 @@ import { boundedMessage, CatalogError, graphqlExtensionsOf } from '../errors.js'
 import type { GraphqlContext } from './context.js';
 
 /** Top-level fields about the caller itself. */
-const OWN_FIELDS = new Set(['me', 'explainAccess', 'listAccessTokens', 'createAccessToken', 'revokeAccessToken', '__typename', '__schema', '__type']);
+const OWN_FIELDS = new Set(['me', 'explainAccess', 'listAccessTokens', 'createAccessToken', 'revokeAccessToken', 'revokeSignedTokens', '__typename', '__schema', '__type']);
 
 type Gate = 'read' | 'write' | undefined;
 

@@ -1,5 +1,5 @@
 /** REST v3 for stored access tokens — create (the token is in the answer, once), list, revoke — and who the caller is. */
-import { createAccessToken, listAccessTokens, revokeAccessToken } from '../catalog/access/access-tokens.js';
+import { createAccessToken, listAccessTokens, revokeAccessToken, revokeSignedTokens } from '../catalog/access/access-tokens.js';
 import { whoAmI } from '../catalog/access/manage-access.js';
 import { validationError } from '../errors.js';
 import type { Services } from '../services.js';
@@ -24,11 +24,17 @@ export function accessTokenRoutes(services: Services): Route[] {
   const revoke: Route['handle'] = async (req) => {
     sendJson(req.res, 200, { revoked: await revokeAccessToken(services, req.actor, req.params.id) });
   };
+  const revokeSigned: Route['handle'] = async (req) => {
+    const body = req.body as { actorUrn?: unknown } | undefined;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw validationError('Body must be an object: {actorUrn}');
+    sendJson(req.res, 200, await revokeSignedTokens(services, req.actor, body.actorUrn));
+  };
   const me: Route['handle'] = async (req) => sendJson(req.res, 200, await whoAmI(services, req.actor));
   return [
     { method: 'GET', path: '/openapi/v3/me', gate: 'self', handle: me },
     { method: 'POST', path: '/openapi/v3/tokens', gate: 'self', handle: create },
     { method: 'GET', path: '/openapi/v3/tokens', gate: 'self', handle: list },
     { method: 'DELETE', path: '/openapi/v3/tokens/:id', gate: 'self', handle: revoke },
+    { method: 'POST', path: '/openapi/v3/tokens/signed/revoke', gate: 'self', handle: revokeSigned },
   ];
 }

@@ -24,7 +24,7 @@ interface Stored {
 }
 
 /** `reindexRun`: a record of an index rebuild, kept here so that it joins the change log like the other administrative actions. */
-export type AccessKind = 'policy' | 'group' | 'roleBinding' | 'serviceAccount' | 'reindexRun';
+export type AccessKind = 'policy' | 'group' | 'roleBinding' | 'serviceAccount' | 'signedTokenCutoff' | 'reindexRun';
 /** Every access document, at most; a larger set is refused when written (see `count`). */
 export const MAX_ACCESS_DOCS = 10_000;
 
@@ -34,9 +34,13 @@ export interface StoredAccess {
   groups: object[];
   bindings: object[];
   serviceAccounts: object[];
+  /** Per actor, the time before which tokens signed with the service secret are refused (their revocation). */
+  signedTokenCutoffs: object[];
 }
 
-const KEYS: Partial<Record<AccessKind, keyof StoredAccess>> = { policy: 'policies', group: 'groups', roleBinding: 'bindings', serviceAccount: 'serviceAccounts' };
+const KEYS: Partial<Record<AccessKind, keyof StoredAccess>> = {
+  policy: 'policies', group: 'groups', roleBinding: 'bindings', serviceAccount: 'serviceAccounts', signedTokenCutoff: 'signedTokenCutoffs',
+};
 
 /**
  * Every write carries its change record in the document it changes (its outbox), as entity writes do; a deleted
@@ -64,7 +68,7 @@ export class AccessStore {
   async all(): Promise<StoredAccess> {
     const query = { bool: { must_not: { term: { deleted: true } }, filter: { terms: { kind: Object.keys(KEYS) } } } };
     const body = { size: PAGE, track_total_hits: true, _source: { excludes: ['outbox'] }, query, sort: ['_doc'] };
-    const out: StoredAccess = { policies: [], groups: [], bindings: [], serviceAccounts: [] };
+    const out: StoredAccess = { policies: [], groups: [], bindings: [], serviceAccounts: [], signedTokenCutoffs: [] };
     const take = (hits: { _source: Record<string, unknown> }[]) => {
       for (const h of hits) {
         const { kind, deleted, ...doc } = h._source;
@@ -75,7 +79,7 @@ export class AccessStore {
     };
     const first = (await guarded(() => this.client.search({ index: this.index, body } as any))).body as any;
     if (take(first.hits.hits) >= first.hits.total.value) return out;
-    Object.assign(out, { policies: [], groups: [], bindings: [], serviceAccounts: [] });
+    Object.assign(out, { policies: [], groups: [], bindings: [], serviceAccounts: [], signedTokenCutoffs: [] });
     let res = (await guarded(() => this.client.search({ index: this.index, scroll: SCROLL_KEEP, body } as any))).body as any;
     let scrollId: string | undefined = res._scroll_id;
     try {

@@ -4,6 +4,7 @@
  * (two apps on one index prefix, each with its own caches) within a second.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
 import { mintToken } from '../../src/auth/tokens.js';
 import { cliEnv, ensureBuilt, runCli, tempHome } from './cli-harness.js';
 import { startTestApp, TEST_SECRET, type TestApp } from './harness.js';
@@ -142,5 +143,46 @@ describe('stored access tokens', () => {
     const after = await runCli(['token', 'list'], { ...env, TESSERA_TOKEN: token });
     expect(after.code).not.toBe(0);
     expect(after.stderr).toMatch(/401|revoked/i);
+  });
+});
+
+describe('tokens signed with the service secret', () => {
+  const me = (app: TestApp, token: string) => app.request('GET', '/openapi/v3/me', undefined, { token });
+
+  it('are refused when they would live longer than ACCESS_TOKEN_MAX_DAYS, or carry no issue time', async () => {
+    const long = await mintToken(TEST_SECRET, 'urn:li:corpuser:dora', 91 * 86_400);
+    const refused = await me(a, long);
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toMatch(/at most 90 days from its issue \(setting ACCESS_TOKEN_MAX_DAYS\)/);
+    expect((await me(a, await mintToken(TEST_SECRET, 'urn:li:corpuser:dora', 90 * 86_400))).status).toBe(200);
+    const noIat = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('urn:li:corpuser:dora').setExpirationTime('1h').sign(new TextEncoder().encode(TEST_SECRET));
+    const missing = await me(a, noIat);
+    expect(missing.status).toBe(401);
+    expect(missing.body.message).toMatch(/iat/);
+  });
+
+  it('are revoked per actor through any interface: every process refuses those issued before, later ones work', async () => {
+    const carol = await mintToken(TEST_SECRET, 'urn:li:corpuser:carol', 3600);
+    const bob = await mintToken(TEST_SECRET, 'urn:li:corpuser:bob', 3600);
+    expect((await me(b, carol)).status).toBe(200);
+    // Another actor's need MANAGE_ACCESS_TOKENS; one's own do not.
+    const forbidden = await a.request('POST', '/openapi/v3/tokens/signed/revoke', { actorUrn: 'urn:li:corpuser:carol' }, { token: bob });
+    expect(forbidden.status).toBe(403);
+    expect((await a.request('POST', '/openapi/v3/tokens/signed/revoke', { actorUrn: 'nobody' }, { token: bob })).status).toBe(400);
+    const own = await a.request('POST', '/openapi/v3/tokens/signed/revoke', { actorUrn: 'urn:li:corpuser:carol' }, { token: carol });
+    expect(own.status, own.text).toBe(200);
+    await expect.poll(async () => (await me(b, carol)).status, { timeout: 15_000, interval: 50 }).toBe(401);
+    expect((await me(a, carol)).body.message).toMatch(/^Token has been revoked \(tokens signed for urn:li:corpuser:carol before /);
+    expect((await me(a, bob)).status).toBe(200);
+    // A token signed after the cut-off (whole seconds) is good.
+    await expect.poll(async () => (await me(b, await mintToken(TEST_SECRET, 'urn:li:corpuser:carol', 3600))).status, { timeout: 15_000, interval: 200 }).toBe(200);
+    // GraphQL, by the administrator, for someone else; and the CLI.
+    const gql = await a.graphql('mutation { revokeSignedTokens(actorUrn: "urn:li:corpuser:bob") }', undefined, { token: admin });
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data.revokeSignedTokens).toMatch(/^\d{4}-\d\d-\d\dT/);
+    await expect.poll(async () => (await me(a, bob)).status, { timeout: 15_000, interval: 50 }).toBe(401);
+    const cli = await runCli(['token', 'revoke-signed', '--actor', 'urn:li:corpuser:erin'], cliEnv(a, tempHome(), { TESSERA_TOKEN: admin }));
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toMatch(/^Revoked the tokens signed for urn:li:corpuser:erin before .*within a second/);
   });
 });

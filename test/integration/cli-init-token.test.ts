@@ -56,7 +56,7 @@ describe('tessera init', () => {
     const badHost = await runCli(['init', '--host', 'localhost:8080', '-f'], { HOME: home });
     expect(badHost.stderr.trim()).toBe('Error: --host must be an http(s) URL such as http://localhost:8080/gms, got localhost:8080');
     const badToken = await runCli(['init', '--host', app.url, '--token', 'not a token', '-f'], { HOME: home });
-    expect(badToken.stderr).toContain('--token must be a JWT');
+    expect(badToken.stderr).toContain('--token must be an access token (tsr_pat_…)');
     const unreachable = await runCli(['init', '-f'], { HOME: home });
     expect(unreachable.code).toBe(0);
     expect(parse(readFileSync(join(home, '.tesseraenv'), 'utf8'))).toEqual({ gms: { server: 'http://localhost:8080/gms' } });

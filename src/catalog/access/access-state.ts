@@ -43,6 +43,15 @@ export interface AccessDocs {
   groups: Group[];
   bindings: RoleBinding[];
   serviceAccounts: ServiceAccount[];
+  signedTokenCutoffs?: SignedTokenCutoff[];
+}
+
+/** An actor's revocation of its signed tokens: those issued (`iat`, seconds) before `before` are refused. */
+export interface SignedTokenCutoff {
+  actor: string;
+  before: number;
+  at: number;
+  by: string;
 }
 
 const matchesPattern = (patterns: readonly string[], value: string) => patterns.some((p) => (p.endsWith('*') ? value.startsWith(p.slice(0, -1)) : p === value));
@@ -70,6 +79,7 @@ export class AccessState {
   private readonly active: Policy[];
   readonly groups: ReadonlyMap<string, Group>;
   readonly serviceAccounts: ReadonlyMap<string, ServiceAccount>;
+  private readonly cutoffs: ReadonlyMap<string, number>;
 
   constructor(
     readonly docs: AccessDocs,
@@ -82,6 +92,12 @@ export class AccessState {
     this.active = docs.policies.filter((p) => p.state === 'ACTIVE');
     this.groups = new Map(docs.groups.map((g) => [g.urn, g]));
     this.serviceAccounts = new Map(docs.serviceAccounts.map((s) => [s.urn, s]));
+    this.cutoffs = new Map((docs.signedTokenCutoffs ?? []).map((c) => [c.actor, c.before]));
+  }
+
+  /** Tokens signed for the actor with an `iat` (seconds) before this are revoked; undefined when none are. */
+  signedTokensBefore(actor: string): number | undefined {
+    return this.cutoffs.get(actor);
   }
 
   groupsOf(actor: string): string[] {

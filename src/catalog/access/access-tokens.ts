@@ -8,12 +8,15 @@ import { isTokenId, newToken } from '../../auth/access-tokens.js';
 import { isActorUrn } from '../../auth/tokens.js';
 import type { Config } from '../../config.js';
 import { notFound, validationError } from '../../errors.js';
+import type { AccessStore } from '../../storage/access-store.js';
 import type { TokenStore, TokenView } from '../../storage/token-store.js';
+import type { SignedTokenCutoff } from './access-state.js';
 import type { AccessControl } from './access-control.js';
 import { SERVICE_ACCOUNT_PREFIX } from './policy-shape.js';
 
 export interface AccessTokenDeps {
   tokenStore: TokenStore;
+  accessStore: AccessStore;
   access: AccessControl;
   config: Pick<Config, 'ACCESS_TOKEN_MAX_DAYS'>;
 }
@@ -132,3 +135,22 @@ export async function revokeAccessToken(deps: AccessTokenDeps, caller: string, t
   await deps.tokenStore.revoke(tokenId, { revokedAt: Date.now(), revokedBy: caller });
   return true;
 }
+
+/**
+ * Revokes every token signed with the service secret for `actorUrn` so far (`tessera token create`, or one made
+ * elsewhere with the secret): those issued before now are refused by every process within a second; tokens signed
+ * later, and stored tokens, are not touched. One's own needs GENERATE_PERSONAL_ACCESS_TOKENS, others' MANAGE_ACCESS_TOKENS.
+ */
+export async function revokeSignedTokens(deps: AccessTokenDeps, caller: string, actorUrn: unknown): Promise<{ actorUrn: string; signedBefore: string }> {
+  if (!isActorUrn(actorUrn)) throw validationError(`actorUrn must be a corpuser urn (urn:li:corpuser:<id>), got ${JSON.stringify(actorUrn ?? null)}`);
+  if (actorUrn === caller) await deps.access.authorize(caller, 'GENERATE_PERSONAL_ACCESS_TOKENS', {}, 'revoking its own signed tokens');
+  else await deps.access.authorize(caller, 'MANAGE_ACCESS_TOKENS', {}, `revoking the signed tokens of ${actorUrn}`);
+  const now = Date.now();
+  // `iat` counts whole seconds: every token issued up to this second is refused (one signed just after, in the same
+  // second, too — sign it again a second later).
+  const cutoff: SignedTokenCutoff = { actor: actorUrn, before: Math.floor(now / 1000) + 1, at: now, by: caller };
+  await deps.accessStore.put('signedTokenCutoff', actorUrn, cutoff);
+  deps.access.invalidate();
+  return { actorUrn, signedBefore: new Date(cutoff.before * 1000).toISOString() };
+}
+

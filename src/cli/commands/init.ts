@@ -25,7 +25,9 @@ export async function runInit(ctx: CliContext, opts: InitOptions): Promise<void>
   if (!/^https?:\/\/[^\s/]+/.test(host)) throw new CliError(`--host must be an http(s) URL such as ${DEFAULT_HOST}, got ${host}`);
   let token = opts.token;
   if (token === undefined) token = io.interactive ? (await io.ask('Enter your token (empty for a server without authentication): ')).trim() : '';
-  if (token && !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token)) throw new CliError('--token must be a JWT (three dot-separated parts) as printed by the server or `tessera token create`');
+  if (token && !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token) && !/^tsr_pat_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/.test(token)) {
+    throw new CliError('--token must be an access token (tsr_pat_…) as the server\'s first start or `tessera token issue` gives, or a signed token (three dot-separated parts) from `tessera token create`');
+  }
 
   writeConfigFile({ gms: { server: host, ...(token ? { token } : {}) } }, path);
   // A reachability check helps spot a wrong address at once; it never blocks writing the file.

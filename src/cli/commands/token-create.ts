@@ -16,6 +16,8 @@ export function parseTtl(ttl: string): number {
 export async function runTokenCreate(ctx: CliContext, opts: { actor: string; ttl: string }): Promise<void> {
   if (!isActorUrn(opts.actor)) throw new CliError(`--actor must be urn:li:corpuser:<id>, got ${opts.actor}`);
   const ttl = parseTtl(opts.ttl);
+  const maxDays = Number(ctx.env.ACCESS_TOKEN_MAX_DAYS ?? 365);
+  if (ttl > maxDays * 86_400) throw new CliError(`--ttl ${opts.ttl} is longer than tokens may live: at most ${maxDays} days (setting ACCESS_TOKEN_MAX_DAYS; the server refuses longer ones)`);
   let found;
   try {
     found = findSecret(ctx.env);

@@ -49,3 +49,10 @@ export async function runTokenRevoke(ctx: CliContext, opts: { id: string }): Pro
   if (ctx.json()) return ctx.printJson({ id: opts.id, revoked: true });
   ctx.io.out(`Revoked ${opts.id}: every Tessera process refuses it within a second.`);
 }
+
+export async function runTokenRevokeSigned(ctx: CliContext, opts: { actor: string }): Promise<void> {
+  const done = await ctx.client().request<{ actorUrn: string; signedBefore: string }>('POST', '/openapi/v3/tokens/signed/revoke', { body: { actorUrn: opts.actor } });
+  if (ctx.json()) return ctx.printJson(done);
+  ctx.io.out(`Revoked the tokens signed for ${done.actorUrn} before ${done.signedBefore}: every Tessera process refuses them within a second.`);
+}
+
