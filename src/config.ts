@@ -63,6 +63,8 @@ export const ConfigSchema = z.object({
   MAX_JSON_DEPTH: z.coerce.number().int().min(8).default(64),
   MAX_HEADER_BYTES: z.coerce.number().int().min(1024).default(16 * 1024),
   JOBS_ENABLED: bool.default(true),
+  /** Behind a proxy that terminates TLS: honour its X-Forwarded-Proto (the web session cookie is then Secure). */
+  TRUST_PROXY: bool.default(false),
   JOB_POLL_MS: z.coerce.number().int().positive().default(2000),
   JOB_LEASE_MS: z.coerce.number().int().positive().default(30_000),
   /**

@@ -17,6 +17,8 @@ export const TOKEN_RECHECK_MS = 1000;
 const LAST_USED_EVERY_MS = 60_000;
 
 export const isStoredToken = (token: string) => token.startsWith(TOKEN_PREFIX);
+/** The id of a stored token's raw text, if it has the shape of one. */
+export const storedTokenIdOf = (token: string): string | undefined => SHAPE.exec(token)?.[1];
 /** A stored token's id, as listed and revoked. */
 export const isTokenId = (id: unknown): id is string => typeof id === 'string' && id.length === ID_HEX && /^[0-9a-f]+$/.test(id);
 
@@ -49,7 +51,26 @@ export interface VerifiedToken {
   tokenId: string;
 }
 
-export function storedTokenVerifier(store: TokenStore) {
+/** What a session's sign-in may have become since (its stored token revoked, or its actor's signed tokens). */
+export interface SessionParentCheck {
+  revokedBefore?: (actor: string) => number | undefined | Promise<number | undefined>;
+}
+
+export function storedTokenVerifier(store: TokenStore, parents: SessionParentCheck = {}) {
+  // A web session ends with the token it signed in with: revoked, expired, or (signed) revoked per actor.
+  const parentRefusal = async (doc: TokenDoc, now: number): Promise<string | undefined> => {
+    if (doc.parentTokenId !== undefined) {
+      const parent = await store.get(doc.parentTokenId);
+      if (!parent) return 'Session ended: the token it signed in with is gone';
+      const refusal = tokenRefusal(parent, now);
+      if (refusal) return `Session ended: the token it signed in with is no longer good (${refusal.toLowerCase()})`;
+    }
+    if (doc.parentIssuedAt !== undefined) {
+      const before = await parents.revokedBefore?.(doc.actorUrn);
+      if (before !== undefined && doc.parentIssuedAt < before) return 'Session ended: the token it signed in with has been revoked';
+    }
+    return undefined;
+  };
   const trusted = new Map<string, { verified: VerifiedToken; until: number }>();
   const lastUseWritten = new Map<string, number>();
   const noteUse = (id: string, now: number) => {
@@ -66,7 +87,7 @@ export function storedTokenVerifier(store: TokenStore) {
     if (!m) throw unauthenticated('Token is malformed');
     const doc = await store.get(m[1]);
     if (!doc || !sameHash(doc.hash, hashOf(doc.salt, m[2]))) throw unauthenticated('Token is not known');
-    const refusal = tokenRefusal(doc, now);
+    const refusal = tokenRefusal(doc, now) ?? (await parentRefusal(doc, now));
     if (refusal) throw unauthenticated(refusal);
     const verified = { actor: doc.actorUrn, tokenId: doc.id };
     if (trusted.size > 10_000) trusted.clear();

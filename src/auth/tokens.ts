@@ -67,7 +67,7 @@ export interface SignedTokenRules {
 
 export function createAuth(mode: 'jwt' | 'none', secret: string | undefined, tokens?: TokenStore, rules: SignedTokenRules = { maxDays: 365 }): Auth {
   if (mode === 'none') return { mode, authenticate: async () => ANONYMOUS_ACTOR };
-  const stored = tokens ? storedTokenVerifier(tokens) : undefined;
+  const stored = tokens ? storedTokenVerifier(tokens, { revokedBefore: rules.revokedBefore }) : undefined;
   if (!secret || Buffer.byteLength(secret) < 32) throw new Error('AUTH_SECRET of at least 32 bytes is required when AUTH_MODE=jwt');
   const key = new TextEncoder().encode(secret);
   // A signature check costs far more than the rest of a point read; the same token is sent again and again.

@@ -49,7 +49,7 @@ export function createRequestListener(services: Services, router: Router = creat
     try {
       return await services.auth.authenticate(session, context);
     } catch (e) {
-      if (session !== undefined) clearSessionCookie(req, res);
+      if (session !== undefined) clearSessionCookie(req, res, services.config.TRUST_PROXY);
       throw e;
     }
   }

@@ -74,7 +74,7 @@ export function createRoutes(services: Services): Route[] {
     ...propertyRuleRoutes(services),
     ...webhookRoutes(services),
     ...graphqlRoutes(services),
-    ...webSessionRoutes(),
+    ...webSessionRoutes(services, services.config.TRUST_PROXY),
     ...uiRoutes(),
   ];
 }

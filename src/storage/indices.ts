@@ -100,6 +100,8 @@ export async function ensureAllIndices(client: Client, names: IndexNames, layout
   await client.indices.putMapping({ index: names.allEntities().join(','), body: { properties: LATER_ENTITY_FIELDS } as any }, { requestTimeout: 60_000 });
   await ensureIndex(client, names, names.jobs(), loadMappingFile('jobs-index.json', layout));
   await ensureIndex(client, names, names.tokens(), loadMappingFile('tokens-index.json', layout));
+  // Token types became searchable later (web sessions are left out of lists): put in place at every start (idempotent).
+  await client.indices.putMapping({ index: names.tokens(), body: { properties: { type: { type: 'keyword' } } } as any }, { requestTimeout: 60_000 });
   await ensureIndex(client, names, names.access(), loadMappingFile('access-index.json', layout));
   await client.indices.putMapping({ index: names.access(), body: { properties: { deleted: { type: 'boolean' } } } as any }, { requestTimeout: 60_000 });
   await ensureIndex(client, names, names.events(), loadMappingFile('events-index.json', layout));

@@ -8,8 +8,12 @@ import { absentAsNull, guarded } from './opensearch-errors.js';
 import type { RecordMaker } from './access-store.js';
 
 export interface TokenDoc {
-  /** Absent on tokens made before service accounts existed: PERSONAL. */
-  type?: 'PERSONAL' | 'SERVICE';
+  /** Absent on tokens made before service accounts existed: PERSONAL. SESSION: a web page sign-in (never listed). */
+  type?: 'PERSONAL' | 'SERVICE' | 'SESSION';
+  /** A session's sign-in token, if stored: the session ends when that token is revoked. */
+  parentTokenId?: string;
+  /** A session signed in with a signed token: its `iat`, so that revoking the actor's signed tokens ends it too. */
+  parentIssuedAt?: number;
   name: string;
   description?: string;
   actorUrn: string;
@@ -80,7 +84,8 @@ export class TokenStore {
     const filter: object[] = [];
     if (q.ownerUrn) filter.push({ term: { ownerUrn: q.ownerUrn } });
     if (q.actorUrn) filter.push({ term: { actorUrn: q.actorUrn } });
-    const mustNot = q.includeRevoked ? [] : [{ exists: { field: 'revokedAt' } }];
+    // Web sessions are tokens of their own, not listed: sign-out (or revoking the token that signed in) ends them.
+    const mustNot: object[] = [{ term: { type: 'SESSION' } }, ...(q.includeRevoked ? [] : [{ exists: { field: 'revokedAt' } }])];
     const res = await guarded(() =>
       this.client.search({
         index: this.index,

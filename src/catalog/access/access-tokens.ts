@@ -4,7 +4,7 @@
  * Actors manage their own tokens (GENERATE_PERSONAL_ACCESS_TOKENS); tokens of service accounts and of other actors
  * need MANAGE_ACCESS_TOKENS. A service account's tokens act as the account, so they outlive the person who made them.
  */
-import { isTokenId, newToken } from '../../auth/access-tokens.js';
+import { isTokenId, newToken, storedTokenIdOf } from '../../auth/access-tokens.js';
 import { isActorUrn } from '../../auth/tokens.js';
 import type { Config } from '../../config.js';
 import { notFound, validationError } from '../../errors.js';
@@ -152,5 +152,36 @@ export async function revokeSignedTokens(deps: AccessTokenDeps, caller: string, 
   await deps.accessStore.put('signedTokenCutoff', actorUrn, cutoff);
   deps.access.invalidate();
   return { actorUrn, signedBefore: new Date(cutoff.before * 1000).toISOString() };
+}
+
+/** A web page session: a stored token of its own (its id is all the cookie holds), ended by sign-out. */
+export interface WebSessionParent {
+  /** The stored token the page signed in with, if it was one: revoking it ends the session. */
+  tokenId?: string;
+  /** The signed token's `iat`, if it was one: revoking the actor's signed tokens ends the session. */
+  issuedAt?: number;
+  /** When the sign-in token expires: the session does not outlive it. */
+  expiresAt?: number;
+}
+
+export async function startWebSession(deps: AccessTokenDeps, actor: string, parent: WebSessionParent, seconds: number): Promise<{ session: string; expiresAt: number }> {
+  const token = newToken();
+  const now = Date.now();
+  const expiresAt = Math.min(now + seconds * 1000, parent.expiresAt ?? Infinity);
+  await deps.tokenStore.create(token.id, {
+    type: 'SESSION', name: 'web session', actorUrn: actor, ownerUrn: actor, createdAt: now, expiresAt, salt: token.salt, hash: token.hash,
+    ...(parent.tokenId !== undefined && { parentTokenId: parent.tokenId }),
+    ...(parent.issuedAt !== undefined && { parentIssuedAt: parent.issuedAt }),
+  });
+  return { session: token.raw, expiresAt };
+}
+
+/** Ends the session the cookie holds (sign-out): refused by every process within a second. Answers whether there was one. */
+export async function endWebSession(deps: AccessTokenDeps, caller: string, session: string | undefined): Promise<boolean> {
+  const id = session === undefined ? undefined : storedTokenIdOf(session);
+  if (id === undefined) return false;
+  const doc = await deps.tokenStore.get(id);
+  if (!doc || doc.type !== 'SESSION' || doc.actorUrn !== caller || doc.revokedAt !== undefined) return false;
+  return deps.tokenStore.revoke(id, { revokedAt: Date.now(), revokedBy: caller });
 }
 
