@@ -34,6 +34,8 @@ export const ConfigSchema = z.object({
    * (src/graphql/response-cache.ts), in megabytes of serialized answers; 0 turns it off.
    */
   GRAPHQL_RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  /** The longest a kept GraphQL answer is given again, whatever the catalog's version says. */
+  GRAPHQL_RESPONSE_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).default(60_000),
   /**
    * The most a GraphQL operation may cost (src/graphql/query-cost.ts): 1 per field, a page of results times its size.
    * A 1,000-result search selecting 50 fields costs about 50,000.

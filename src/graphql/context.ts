@@ -17,7 +17,8 @@ export interface GraphqlContext {
 }
 
 /** Stores whose contents the catalog's version (storage/catalog-version.ts) does not follow. */
-const UNVERSIONED = ['events', 'jobStore', 'relay', 'webhooks', 'dispatcher'] as const;
+// Token metadata is left out of the catalog's version (each use of a token writes its last use): answers reading it are not kept.
+const UNVERSIONED = ['events', 'jobStore', 'relay', 'webhooks', 'dispatcher', 'tokenStore'] as const;
 const REQUEST = Symbol('request');
 
 type Watched = Services & { [REQUEST]: GraphqlContext['reads'] };

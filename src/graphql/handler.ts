@@ -101,6 +101,7 @@ function answersKept(services: Services): Plugin[] {
     responseCache({
       budgetBytes: mb * 1024 * 1024,
       lagMs: Math.max(services.config.DEFINITION_CACHE_MS, ACCESS_FRESH_MS),
+      maxAgeMs: services.config.GRAPHQL_RESPONSE_CACHE_MAX_AGE_MS,
       version: services.catalogVersion,
       counted: (outcome) => counter.inc({ outcome }),
     }),

@@ -1,6 +1,7 @@
 /**
  * The response cache: a query's answer kept for the same caller, document and variables, and given again only while
- * the catalog's version (storage/catalog-version.ts) is the one it was built at. The version is read from the engine
+ * the catalog's version (storage/catalog-version.ts: sequence numbers and index UUIDs, which only grow and survive
+ * restarts and shard moves) is the one it was built at, and for at most GRAPHQL_RESPONSE_CACHE_MAX_AGE_MS. The version is read from the engine
  * for every request, after the request arrived and before anything runs, so an answer is never older than what a
  * run would read: a write through any process, acknowledged before the request was sent, changes it.
  *
@@ -22,6 +23,8 @@ export interface ResponseCacheOptions {
   budgetBytes: number;
   /** The longest any process-local cache an answer draws on may lag behind the catalog. */
   lagMs: number;
+  /** The longest an answer is given again, whatever the version says (0: not kept at all). */
+  maxAgeMs: number;
   version: Pick<CatalogVersion, 'current' | 'seenSince'>;
   counted?: (outcome: 'hit' | 'miss' | 'first' | 'skip') => void;
 }
@@ -30,8 +33,8 @@ interface Entry {
   version: string;
   result: object;
   bytes: number;
-  /** Given until then at the latest (answers built while a local cache may still lag). */
-  until?: number;
+  /** Given until then at the latest: the maximum age, or sooner for answers built while a cache or a refresh may lag. */
+  until: number;
 }
 
 export function responseCache(opts: ResponseCacheOptions): Plugin {
@@ -56,7 +59,7 @@ export function responseCache(opts: ResponseCacheOptions): Plugin {
       const version = await opts.version.current();
       if (version === undefined) return count('skip');
       const kept = entries.get(key);
-      if (kept && kept.version === version && (kept.until === undefined || Date.now() < kept.until)) {
+      if (kept && kept.version === version && Date.now() < kept.until) {
         count('hit');
         return setResultAndStopExecution(kept.result as never);
       }
@@ -67,7 +70,8 @@ export function responseCache(opts: ResponseCacheOptions): Plugin {
           if (ctx.reads.unversioned || !result || Symbol.asyncIterator in (result as object)) return;
           const r = result as { errors?: readonly unknown[] };
           if (r.errors?.length) return;
-          const until = Date.now() - since < opts.lagMs ? since + opts.lagMs : undefined;
+          const now = Date.now();
+          const until = Math.min(now + opts.maxAgeMs, now - since < opts.lagMs ? since + opts.lagMs : Infinity);
           entries.set(key, { version, result: r, bytes: JSON.stringify(r).length, until });
         },
       };

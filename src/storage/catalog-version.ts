@@ -1,9 +1,13 @@
 /**
- * Where the catalog stands, as the engine says it: per physical index behind the entity aliases, the access index and
- * the token index, how many operations it has indexed and deleted, and how many refreshes it has made (every copy,
- * replicas included). Any write changes the first two when it is applied, before any search can see it; a refresh
- * that makes earlier writes searchable changes the third; a rebuild changes the index names. So two equal readings
- * mean no read in between could have answered differently — whichever process wrote.
+ * Where the catalog stands, as the engine says it: per physical index behind the entity aliases and the access index,
+ * its UUID, and per shard the highest sequence number it has given an operation (every index and delete takes a new
+ * one when it is applied, before any search can see it; it only grows and survives restarts and shard moves), the node
+ * holding its primary (a failover, which may give a number again, changes it) and how many refreshes the primary has
+ * made (a refresh makes earlier writes searchable). A rebuild changes the names and UUIDs. So two equal readings mean
+ * no write was applied in between, whichever process wrote, and none became searchable. The refresh count alone is kept
+ * in memory by the node: after a node restart, an answer built between a write and its refresh could meet an equal
+ * count again — the response cache's maximum age bounds that. Token metadata is not covered (each use of a token writes
+ * its last use): answers reading it are not kept.
  *
  * A reading answers a caller only if it began after the caller asked: callers that arrive while one is in flight wait
  * for the next, which all of them then share (one engine call for many requests).
@@ -11,7 +15,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { IndexNames } from './indices.js';
 
-const METRICS = ['indexing.index_total', 'indexing.delete_total', 'refresh.total'];
+type ShardCopy = { routing?: { primary?: boolean; node?: string }; seq_no?: { max_seq_no?: number }; refresh?: { total?: number } };
 
 export class CatalogVersion {
   private readonly path: string;
@@ -21,9 +25,9 @@ export class CatalogVersion {
   private readonly firstSeen = new Map<string, number>();
 
   constructor(private readonly client: Client, names: IndexNames) {
-    const indices = [...names.allEntities(), names.access(), names.tokens()].join(',');
-    const filter = METRICS.map((m) => `indices.*.total.${m}`).join(',');
-    this.path = `/${indices}/_stats/indexing,refresh?filter_path=${filter}`;
+    const indices = [...names.allEntities(), names.access()].join(',');
+    const shard = ['routing.primary', 'routing.node', 'seq_no.max_seq_no', 'refresh.total'].map((f) => `indices.*.shards.*.${f}`);
+    this.path = `/${indices}/_stats/refresh?level=shards&filter_path=${['indices.*.uuid', ...shard].join(',')}`;
   }
 
   /** The catalog's version now (a reading begun after this call), or undefined when the engine could not say. */
@@ -45,12 +49,18 @@ export class CatalogVersion {
   private async read(): Promise<string | undefined> {
     try {
       const res = await this.client.transport.request({ method: 'GET', path: this.path });
-      const indices = ((res.body as any)?.indices ?? {}) as Record<string, { total?: { indexing?: Record<string, number>; refresh?: Record<string, number> } }>;
+      const indices = ((res.body as any)?.indices ?? {}) as Record<string, { uuid?: string; shards?: Record<string, ShardCopy[]> }>;
       const version = Object.keys(indices)
         .sort()
         .map((name) => {
-          const t = indices[name].total ?? {};
-          return `${name}:${t.indexing?.index_total ?? 0}:${t.indexing?.delete_total ?? 0}:${t.refresh?.total ?? 0}`;
+          const shards = Object.entries(indices[name].shards ?? {})
+            .sort(([a], [b]) => Number(a) - Number(b))
+            .map(([n, copies]) => {
+              // The primary's number (replicas never run ahead of it); without a started primary, the reading says so.
+              const primary = copies.find((c) => c.routing?.primary);
+              return `${n}@${primary?.routing?.node ?? '-'}#${primary?.seq_no?.max_seq_no ?? '-'}r${primary?.refresh?.total ?? '-'}`;
+            });
+          return `${name}/${indices[name].uuid ?? '-'}:${shards.join(',')}`;
         })
         .join(';');
       if (!this.firstSeen.has(version)) {

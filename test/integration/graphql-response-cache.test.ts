@@ -113,6 +113,19 @@ describe('the GraphQL response cache', () => {
     expect(shown(await page(app))[1][2][0][0]).toBe('Service tier');
   });
 
+  it('is not emptied by token use (each use writes its last use, which the version does not cover)', async () => {
+    const made = await ok(app.request('POST', '/openapi/v3/tokens', { actorUrn: 'urn:li:corpuser:tester', duration: 'ONE_DAY', name: 'cache' }), 201);
+    const asked = `{ dataset(urn: "${ds('b')}") { properties { name } } }`;
+    for (let i = 0; i < 2; i++) await graphqlData(app, asked);
+    const before = await outcomes(app);
+    // Each first use of a stored token in a process writes its last use into the tokens index.
+    for (const of of [app, other]) expect((await of.request('GET', '/openapi/v3/me', undefined, { token: made.accessToken })).status).toBe(200);
+    await expect.poll(async () => (await app.request('GET', `/openapi/v3/tokens?actorUrn=${enc('urn:li:corpuser:tester')}`)).body.tokens.find((t: any) => t.id === made.metadata.id)?.lastUsedAt ?? null).not.toBeNull();
+    await graphqlData(app, asked);
+    const after = await outcomes(app);
+    expect(after.hit - before.hit).toBe(1);
+  });
+
   it('keeps no answer that read change records, and keeps each caller their own', async () => {
     // With nothing left to relay, a catalog read asked three times is run, run and kept, then a hit; a history page
     // asked four times is never a hit.
