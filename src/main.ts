@@ -5,6 +5,11 @@ import { startServer } from './server.js';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const running = await startServer(config);
+  // A rejection nothing handled is a defect, not a reason to stop serving: logged with its stack and counted.
+  process.on('unhandledRejection', (reason) => {
+    running.services.metrics.unhandledRejections.inc();
+    running.services.log.error({ err: reason }, 'unhandled promise rejection (a defect: please report it); the service keeps running');
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

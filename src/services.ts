@@ -75,14 +75,14 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   tokenStore.recordChange = adminRecords;
   const events = new EventStore(client, names);
   const instanceId = randomUUID();
-  const relay = new ChangeRelay({ jobStore, events, scan: new OutboxScan(client), names, log, instanceId }, positions);
+  const relay = new ChangeRelay({ jobStore, events, scan: new OutboxScan(client), names, log, instanceId, metrics }, positions);
   const webhooks = new WebhookStore(client, names);
   const webhookSettings = { allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, timeoutMs: config.WEBHOOK_TIMEOUT_MS, scheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number) };
   const refusalFor = async (actor: string) => {
     for (const privilege of ['MANAGE_WEBHOOKS', 'VIEW_METADATA'] as const) if (!(await access.decide(actor, privilege)).allowed) return `lacks ${privilege}`;
     return undefined;
   };
-  const dispatcher = new WebhookDispatcher({ jobStore, events, webhooks, log, instanceId, settings: webhookSettings, refusalFor });
+  const dispatcher = new WebhookDispatcher({ jobStore, events, webhooks, log, instanceId, settings: webhookSettings, refusalFor, metrics });
   return {
     config,
     log,

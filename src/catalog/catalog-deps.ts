@@ -11,6 +11,7 @@ import type { IndexNames } from '../storage/indices.js';
 import type { JobStore } from '../storage/job-store.js';
 import type { EventStore } from '../storage/event-store.js';
 import type { AccessControl } from './access/access-control.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { DefinitionCache } from './definition-cache.js';
 import type { DefinitionMemo } from './definition-info.js';
 
@@ -29,6 +30,8 @@ export interface CatalogDeps {
   definitionCache: DefinitionCache;
   /** Who may do what: the one authorization function every write and read goes through. */
   access: AccessControl;
+  /** The instruments catalog operations count on (the event poll). */
+  metrics?: Pick<Metrics, 'eventPolls' | 'eventPollHoles'>;
 }
 
 export interface CatalogHooks {

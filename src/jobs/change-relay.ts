@@ -24,6 +24,7 @@ import { StaleWrite, type JobStore, type Seq } from '../storage/job-store.js';
 import type { OutboxRecord } from '../storage/entity-store.js';
 import type { OutboxScan, ShardCheckpoint } from '../storage/outbox-scan.js';
 import { leaseOwnerOf, runEvery, takeLease } from './leader-lease.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 const STATE_ID = 'change-relay';
 const LEASE_MS = 10_000;
@@ -72,6 +73,7 @@ const isHot = (outbox: OutboxRecord[]): boolean => outbox.length > 1 && outbox[0
 const HOT_KEPT = 500;
 
 export interface RelayDeps {
+  metrics?: Pick<Metrics, 'relayBacklog' | 'relayLag' | 'relayRounds' | 'relayAppendRetries'>;
   jobStore: JobStore;
   events: EventStore;
   scan: OutboxScan;
@@ -179,17 +181,28 @@ export class ChangeRelay {
   private last: Promise<unknown> = Promise.resolve();
 
   private async round1(): Promise<boolean> {
+    const m = this.deps.metrics;
     if (!this.leading) await this.tryLead();
-    if (!this.leading) return false;
+    if (!this.leading) {
+      m?.relayRounds.inc({ outcome: 'idle' });
+      m?.relayBacklog.set(0);
+      m?.relayLag.set(0);
+      return false;
+    }
     try {
       await this.round();
     } catch (e) {
       // Whatever the failure, the next round leads afresh: its sequence continues from the events index.
       this.leading = undefined;
+      m?.relayRounds.inc({ outcome: 'failed' });
       throw e;
     }
+    m?.relayRounds.inc({ outcome: 'led' });
     return true;
   }
+
+  /** When (monotonic ms) a round last found nothing waiting. */
+  private caughtUpAt = performance.now();
 
   private stateOf(from: Pick<RelayState, 'positions' | 'hot' | 'next' | 'backlog'>, leaseUntil = Date.now() + LEASE_MS): RelayState {
     return {
@@ -228,6 +241,9 @@ export class ChangeRelay {
     lead.positions = positions;
     const behind = checkpoints.filter((c) => c.checkpoint > this.positionOf(c));
     lead.backlog = behind.reduce((n, c) => n + c.checkpoint - this.positionOf(c), 0);
+    if (behind.length === 0) this.caughtUpAt = performance.now();
+    this.deps.metrics?.relayBacklog.set(lead.backlog);
+    this.deps.metrics?.relayLag.set(behind.length === 0 ? 0 : (performance.now() - this.caughtUpAt) / 1000);
     // Writers here learn it at once; other processes with the positions.
     this.published.set(structuredClone(this.stateOf(lead)));
     if (behind.length > 0) {
@@ -262,26 +278,33 @@ export class ChangeRelay {
       lead.positions[c.index][c.shard] = reached;
       if (Date.now() - lead.publishedAt >= PUBLISH_MS) await this.publish();
     };
-    for (;;) {
-      const docs = await scan.scan(c.index, c.shard, after, Number.MAX_SAFE_INTEGER, PAGE);
-      const durable = docs.some((d) => d.seqNo > c.checkpoint) ? await this.checkpointNow(c) : c.checkpoint;
-      const ready = docs.filter((d) => d.seqNo <= durable);
-      const groups = await this.number(ready.flatMap((d) => d.outbox));
-      inFlight.push(
-        this.write(groups).then(async () => {
-          for (const d of ready) if (d.urn && isHot(d.outbox)) this.markHot(d.urn, d.outbox[d.outbox.length - 1].version ?? 0);
-          for (const d of ready) if (d.tombstone) await scan.emptyTombstone(c.index, d);
-        }),
-      );
-      const last = docs.length > 0 ? docs[docs.length - 1].seqNo : after;
-      const full = docs.length === PAGE;
-      reached = Math.max(after, full ? Math.min(c.checkpoint, last) : c.checkpoint);
-      if (!full || last >= c.checkpoint) {
-        await settle();
-        return;
+    try {
+      for (;;) {
+        const docs = await scan.scan(c.index, c.shard, after, Number.MAX_SAFE_INTEGER, PAGE);
+        const durable = docs.some((d) => d.seqNo > c.checkpoint) ? await this.checkpointNow(c) : c.checkpoint;
+        const ready = docs.filter((d) => d.seqNo <= durable);
+        const groups = await this.number(ready.flatMap((d) => d.outbox));
+        inFlight.push(
+          this.write(groups).then(async () => {
+            for (const d of ready) if (d.urn && isHot(d.outbox)) this.markHot(d.urn, d.outbox[d.outbox.length - 1].version ?? 0);
+            for (const d of ready) if (d.tombstone) await scan.emptyTombstone(c.index, d);
+          }),
+        );
+        const last = docs.length > 0 ? docs[docs.length - 1].seqNo : after;
+        const full = docs.length === PAGE;
+        reached = Math.max(after, full ? Math.min(c.checkpoint, last) : c.checkpoint);
+        if (!full || last >= c.checkpoint) {
+          await settle();
+          return;
+        }
+        after = last;
+        if (inFlight.length >= IN_FLIGHT) await settle();
       }
-      after = last;
-      if (inFlight.length >= IN_FLIGHT) await settle();
+    } catch (e) {
+      // A page that failed to be read or numbered: the pages already being written end before the failure is
+      // reported (and the lead given up), so no write of this leader goes on behind the next one's back.
+      await Promise.allSettled(inFlight);
+      throw e;
     }
   }
 
@@ -361,15 +384,20 @@ export class ChangeRelay {
       pending = pending.filter((g) => failed.has(g.id));
       if (pending.length === 0) break;
       this.deps.log.warn({ failed: pending.length, attempt }, 'events could not be appended; retrying with the same sequence numbers');
+      this.deps.metrics?.relayAppendRetries.inc();
       await sleep(Math.min(5_000, 100 * 2 ** attempt));
-      if (this.leading) await this.publish().catch((e) => {
+      // Only a leader writes: one that has given up the lead (or lost it to a renewal that found another holder)
+      // stops here, and the next leader continues from what the events index holds.
+      if (!this.leading) throw new Error('the change relay lost its lead while appending; the next leader continues');
+      await this.publish().catch((e) => {
         if (e instanceof StaleWrite) throw e;
       });
     }
   }
 
   private markHot(urn: string, version: number): void {
-    const hot = this.leading!.hot;
+    const hot = this.leading?.hot;
+    if (!hot) return;
     delete hot[urn]; // re-inserted last: the oldest entries go first
     hot[urn] = version;
     const keys = Object.keys(hot);

@@ -5,7 +5,7 @@ import type { Metrics } from '../metrics/metrics.js';
 
 export interface JobDeps extends Omit<CatalogDeps, 'config'> {
   config: CatalogDeps['config'] & Pick<Config, 'JOB_POLL_MS' | 'JOB_LEASE_MS'>;
-  metrics: Pick<Metrics, 'jobsFinished'>;
+  metrics: Pick<Metrics, 'jobsFinished' | 'eventPolls' | 'eventPollHoles'>;
   /** Identifies this process as a job lease holder. */
   instanceId: string;
 }

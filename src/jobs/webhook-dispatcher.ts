@@ -18,6 +18,7 @@ import { compileFilter, parseFilter } from '../catalog/webhooks/webhook-filter.j
 import { allowedHosts, checkTarget } from '../catalog/webhooks/target-guard.js';
 import { fetchPinned } from '../catalog/webhooks/pinned-fetch.js';
 import { leaseOwnerOf, runEvery, takeLease, type LeaseDoc } from './leader-lease.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 const LEASE_ID = 'webhook-dispatcher';
 const LEASE_MS = 10_000;
@@ -25,6 +26,7 @@ const RENEW_MS = 2_000;
 const PAGE = 200;
 
 export interface DispatcherDeps {
+  metrics?: Pick<Metrics, 'webhookDeliveries'>;
   jobStore: JobStore;
   events: EventStore;
   webhooks: WebhookStore;
@@ -197,11 +199,14 @@ export class WebhookDispatcher {
     }
     const attempts = [...delivery.attempts, attempt];
     const now = Date.now();
+    const counted = (outcome: 'delivered' | 'retry' | 'dead' | 'gone') => this.deps.metrics?.webhookDeliveries.inc({ outcome });
     if (attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300) {
+      counted('delivered');
       await this.deps.webhooks.putDelivery({ ...delivery, status: 'delivered', attempts, nextAttemptAt: undefined, updatedAt: now });
       return true;
     }
     if (attempt.status === 410) {
+      counted('gone');
       await this.disable(sub.id, `the receiver answered 410 Gone at ${new Date(now).toISOString()}`);
       await this.deps.webhooks.putDelivery({ ...delivery, status: 'retrying', attempts, nextAttemptAt: now, updatedAt: now });
       return false;
@@ -209,9 +214,11 @@ export class WebhookDispatcher {
     const failures = (delivery.failures ?? 0) + 1;
     const wait = settings.scheduleMs[failures - 1];
     if (wait === undefined) {
+      counted('dead');
       await this.deps.webhooks.putDelivery({ ...delivery, status: 'dead', attempts, failures, nextAttemptAt: undefined, updatedAt: now });
       return true;
     }
+    counted('retry');
     const jittered = Math.round(wait * (0.8 + Math.random() * 0.4));
     await this.deps.webhooks.putDelivery({ ...delivery, status: 'retrying', attempts, failures, nextAttemptAt: now + Math.max(jittered, retryAfter), updatedAt: now });
     return false;

@@ -53,6 +53,14 @@ export function createMetrics() {
     writeConflictsExhausted: new Counter({ name: 'tessera_write_conflicts_exhausted_total', help: 'Entity writes that kept conflicting until WRITE_RETRY_MS and answered 409', registers: [registry] }),
     mergedWrites: new Counter({ name: 'tessera_merged_writes_total', help: 'Concurrent writes to one entity in this process stored by another write\'s single conditional write', registers: [registry] }),
     jobsFinished: new Counter({ name: 'tessera_jobs_finished_total', help: 'Background jobs finished by this process, by type and outcome (done, failed, retry)', labelNames: ['type', 'outcome'] as const, registers: [registry] }),
+    unhandledRejections: new Counter({ name: 'tessera_unhandled_rejections_total', help: 'Promise rejections nothing handled (logged; the process keeps serving): any is a defect to report', registers: [registry] }),
+    relayBacklog: new Gauge({ name: 'tessera_relay_backlog_versions', help: 'Written entity and administrative versions the change relay had not relayed when its last round began (the leading process; 0 elsewhere)', registers: [registry] }),
+    relayLag: new Gauge({ name: 'tessera_relay_lag_seconds', help: 'Seconds since the change relay last found nothing waiting: the most a change not yet in the event stream can have waited (the leading process; 0 elsewhere)', registers: [registry] }),
+    relayRounds: new Counter({ name: 'tessera_relay_rounds_total', help: 'Change relay rounds by outcome (led, idle: another process leads, failed)', labelNames: ['outcome'] as const, registers: [registry] }),
+    relayAppendRetries: new Counter({ name: 'tessera_relay_append_retries_total', help: 'Appends of event groups retried with the same sequence numbers after a failure', registers: [registry] }),
+    eventPollHoles: new Counter({ name: 'tessera_event_poll_holes_total', help: 'Polls that found a later sequence number visible while an earlier one was not (answered up to the gap)', registers: [registry] }),
+    eventPolls: new Counter({ name: 'tessera_event_polls_total', help: 'Event polls answered, by whether they carried events (events, empty)', labelNames: ['outcome'] as const, registers: [registry] }),
+    webhookDeliveries: new Counter({ name: 'tessera_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome (delivered, retry, dead: dead-lettered after the schedule, gone: the receiver answered 410)', labelNames: ['outcome'] as const, registers: [registry] }),
     managedNodeRestarts: new Counter({ name: 'tessera_managed_opensearch_restarts_total', help: 'Restarts of the managed local OpenSearch node by this process', registers: [registry] }),
     /** Makes the job queue gauges read the queue at scrape time. */
     observeJobQueue(probe: () => Promise<JobQueueStats>) {

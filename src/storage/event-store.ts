@@ -79,6 +79,9 @@ function queryOf(f: EventFilter): object {
 
 const uniq = (values: unknown[]): string[] => [...new Set(values.filter((v): v is string => typeof v === 'string'))];
 
+/** The longest one append of events may take (half the relay's lease). */
+const APPEND_TIMEOUT_MS = 5_000;
+
 export class EventStore {
   readonly index: string;
 
@@ -143,7 +146,9 @@ export class EventStore {
       };
       return [{ create: { _index: this.index, _id: g.id } }, doc];
     });
-    const res = await guarded(() => this.client.bulk({ body }, { requestTimeout: 30_000 }));
+    // Well within the relay's lease (10 s): an append that takes longer is given up and written again (create-only,
+    // the same numbers) after the lease is renewed, never left running past a lease that may have passed on.
+    const res = await guarded(() => this.client.bulk({ body }, { requestTimeout: APPEND_TIMEOUT_MS, maxRetries: 0 }));
     ((res.body as any).items as any[]).forEach((item, i) => {
       const r = item.create;
       if (r.status === 409) present.add(groups[i].id);

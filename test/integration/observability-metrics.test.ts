@@ -107,6 +107,22 @@ describe('GET /metrics', () => {
     expect((await app.services.jobStore.get(id))?.status).toBe('pending');
   });
 
+  it('reports the change relay (backlog, lag, rounds) and the event poll (answers, holes)', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,metrics.relay,PROD)';
+    expect((await app.request('POST', `/openapi/v3/entity/dataset/${encodeURIComponent(urn)}/datasetProperties`, { value: { name: 'relay' } })).status).toBe(200);
+    expect(await app.services.relay.tick()).toBe(true);
+    expect(await sample(app, 'tessera_relay_rounds_total', { outcome: 'led' })).toBeGreaterThanOrEqual(1);
+    // Caught up after its round: nothing waits, no lag.
+    expect(await app.services.relay.tick()).toBe(true);
+    expect(await sample(app, 'tessera_relay_backlog_versions')).toBe(0);
+    expect(await sample(app, 'tessera_relay_lag_seconds')).toBe(0);
+    const start = (await app.get('/openapi/v1/events/poll?pollTimeoutSeconds=0')).body;
+    expect((await app.get(`/openapi/v1/events/poll?offsetId=${Number(start.offsetId) - 1}&pollTimeoutSeconds=0`)).body.count).toBe(1);
+    expect(await sample(app, 'tessera_event_polls_total', { outcome: 'events' })).toBeGreaterThanOrEqual(1);
+    const text = (await app.get('/metrics')).text;
+    for (const name of ['tessera_event_poll_holes_total', 'tessera_relay_append_retries_total', 'tessera_webhook_deliveries_total', 'tessera_unhandled_rejections_total']) expect(text).toContain(`# TYPE ${name}`);
+  });
+
   it('includes the process metrics', async () => {
     const text = (await app.get('/metrics')).text;
     for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'tessera_managed_opensearch_restarts_total']) expect(text).toContain(name);

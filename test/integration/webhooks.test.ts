@@ -105,6 +105,7 @@ describe('webhooks', () => {
       expect(headers['webhook-id']).toBe(verified.data.id);
       expect(() => new Webhook(hook.secret).verify(body.replace('pii.email', 'pii.phone'), headers as Record<string, string>)).toThrow();
       expect(() => new Webhook(hook.secret).verify(body, { ...(headers as Record<string, string>), 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1) })).toThrow();
+      expect((await app.get('/metrics')).text).toMatch(/^tessera_webhook_deliveries_total\{outcome="delivered"\} [1-9]/m);
       await ok(app.del(`/openapi/v3/webhooks/${hook.id}`));
     } finally {
       await r.close();

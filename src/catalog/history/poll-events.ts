@@ -92,8 +92,11 @@ export async function pollEvents(deps: CatalogDeps, actor: string, input: PollIn
   }
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = gapFree(offset, await deps.events.find({ afterSeq: offset }, limit));
+    const read = await deps.events.find({ afterSeq: offset }, limit);
+    const found = gapFree(offset, read);
+    if (found.length < read.length) deps.metrics?.eventPollHoles.inc();
     if (found.length > 0 || Date.now() >= deadline) {
+      deps.metrics?.eventPolls.inc({ outcome: found.length > 0 ? 'events' : 'empty' });
       // A long poll answers what the caller may see when it answers, not when it asked: a right revoked meanwhile
       // (up to a minute of waiting) refuses the answer.
       if (timeoutMs > 0) await deps.access.authorize(actor, 'GET_PLATFORM_EVENTS', {}, 'the event stream');
