@@ -31,6 +31,11 @@ export interface StoredAspect {
 export interface OutboxRecord {
   id: string;
   version?: number;
+  /**
+   * Which of the acknowledged writes merged into one stored write made it (their order): each gets its own version.
+   * Only on records not stamped yet; never stored.
+   */
+  merged?: number;
 }
 
 export interface EntityDoc {
@@ -43,7 +48,7 @@ export interface EntityDoc {
    * back (`getVersioned`, `mgetVersioned`) carry them: those read to be shown (`get`, `mget`, `mgetAcross`) do not.
    */
   outbox?: OutboxRecord[];
-  /** Rises by 1 with every write that records a change. */
+  /** Rises by 1 with every acknowledged write that records a change (merged into one stored write or not). */
   changeVersion?: number;
   /**
    * A hard-deleted entity: no aspects, its last records (until the relay has moved them) and its change version, so an
@@ -208,6 +213,7 @@ export class EntityStore {
       }
       let state: EntityDoc | null = current && !isTombstone(current.doc) ? current.doc : null;
       let changed = false;
+      let rank = 0;
       const results = new Map<Pending, EntityDoc | null>();
       const failures = new Map<Pending, unknown>();
       for (const p of batch) {
@@ -215,6 +221,9 @@ export class EntityStore {
           // A lone mutator works on the document just read (no one else holds it); merged ones each on a copy.
           const next = await p.mutator(state === null ? null : batch.length === 1 ? state : copyDoc(state));
           if (next !== UNCHANGED) {
+            // The records this write added, apart from the merged writes before it: its own version when stamped.
+            if (batch.length > 1) for (const r of next?.outbox ?? []) if (r.version === undefined && r.merged === undefined) r.merged = rank;
+            rank++;
             state = next;
             changed = true;
           }
@@ -277,8 +286,13 @@ export class EntityStore {
     const fresh = (next.outbox ?? []).filter((r) => r.version === undefined);
     const before = current?.doc?.changeVersion ?? 0;
     if (fresh.length > 0) {
-      next.changeVersion = before + 1;
-      for (const r of fresh) r.version = before + 1;
+      // One version per acknowledged write: writes merged into this one stored write each get the next in their order.
+      const ranks = [...new Set(fresh.map((r) => r.merged ?? 0))].sort((a, b) => a - b);
+      for (const r of fresh) {
+        r.version = before + 1 + ranks.indexOf(r.merged ?? 0);
+        delete r.merged;
+      }
+      next.changeVersion = before + ranks.length;
     } else if (before > 0) next.changeVersion = before;
     if (carried.length + fresh.length > 0) next.outbox = [...carried, ...fresh];
     else delete next.outbox;

@@ -369,6 +369,33 @@ describe('GraphQL and the CLI', () => {
   });
 });
 
+describe('concurrent writes', () => {
+  it('merged into one stored write, each acknowledged write keeps its own version, actor and value in the timeline', async () => {
+    const urn = await fresh();
+    const tags = Array.from({ length: 12 }, (_, i) => `urn:li:tag:c${i}`);
+    for (const t of tags) await ok(app.request('POST', `/openapi/v3/entity/tag/${enc(t)}/tagProperties`, { value: { name: t.slice(11) } }));
+    const mergedBefore = Number(/^tessera_merged_writes_total (\d+)/m.exec((await app.get('/metrics')).text)?.[1] ?? 0);
+    // Twelve actors at once, each adding its own tag: the writes queue behind one another in this process and are
+    // stored together.
+    await Promise.all(
+      tags.map(async (t, i) => {
+        const token = await mintToken(TEST_SECRET, `urn:li:corpuser:writer${i}`, 600);
+        const patch = { patch: [{ op: 'add', path: `/tags/${t}`, value: { tag: t } }] };
+        await ok(app.request('PATCH', `/openapi/v3/entity/dataset/${enc(urn)}/globalTags`, patch, { token }));
+      }),
+    );
+    const merged = Number(/^tessera_merged_writes_total (\d+)/m.exec((await app.get('/metrics')).text)?.[1] ?? 0) - mergedBefore;
+    expect(merged, 'the writes were merged').toBeGreaterThan(0);
+    const added = (await timeline(urn)).changes.filter((c: any) => c.category === 'TAG');
+    expect(added).toHaveLength(12);
+    // One version per write, each with its own actor and tag: the write of writer i added tag c<i>.
+    expect(new Set(added.map((c: any) => c.version)).size).toBe(12);
+    for (const c of added) expect(c.actor).toBe(`urn:li:corpuser:writer${c.modifier.slice('urn:li:tag:c'.length)}`);
+    const versions = added.map((c: any) => c.version);
+    expect(versions).toEqual([...versions].sort((a: number, b: number) => a - b));
+  });
+});
+
 describe('event poll', () => {
   it("serves MetadataChangeLog_Versioned_v1: one change log per aspect a version changed, whole aspects after and before", async () => {
     await relay();
