@@ -92,7 +92,8 @@ export function createAuth(mode: 'jwt' | 'none', secret: string | undefined, tok
         return known.actor;
       }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, requiredClaims: ['exp', 'sub', 'iat'] });
+        // jose names the last missing claim of the list first: `exp` is the one to name when several are missing.
+        const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, requiredClaims: ['iat', 'sub', 'exp'] });
         if (!isActorUrn(payload.sub)) throw unauthenticated('Token subject must be a corpuser urn (urn:li:corpuser:<id>)');
         const issuedAt = payload.iat!;
         if (payload.exp! - issuedAt > rules.maxDays * 86_400) {

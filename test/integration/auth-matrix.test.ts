@@ -8,8 +8,11 @@ const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')
 const future = () => Math.floor(Date.now() / 1000) + 3600;
 let app: TestApp;
 
+/** A token with the claims given, issued now (`iat`) unless the payload says otherwise (`iat: undefined` leaves it out). */
 async function sign(payload: Record<string, unknown>, secret = TEST_SECRET): Promise<string> {
-  return new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(secret));
+  const claims = { iat: Math.floor(Date.now() / 1000), ...payload };
+  if (claims.iat === undefined) delete claims.iat;
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(secret));
 }
 
 /** Every way a caller can fail to authenticate, as an Authorization header (undefined = none sent). */
@@ -21,6 +24,7 @@ async function badHeaders(): Promise<Record<string, { header: string | undefined
     'alg HS512': { header: `Bearer ${await new SignJWT({ sub: 'urn:li:corpuser:eve', exp: future() }).setProtectedHeader({ alg: 'HS512' }).sign(new TextEncoder().encode(TEST_SECRET.repeat(2)))}`, message: /algorithm is not allowed/ },
     expired: { header: `Bearer ${await mintToken(TEST_SECRET, 'urn:li:corpuser:eve', -60)}`, message: /Token expired/ },
     'no exp claim': { header: `Bearer ${await sign({ sub: 'urn:li:corpuser:eve' })}`, message: /"exp"/ },
+    'no iat claim': { header: `Bearer ${await sign({ sub: 'urn:li:corpuser:eve', exp: future(), iat: undefined })}`, message: /"iat"/ },
     'subject not a user': { header: `Bearer ${await sign({ sub: 'urn:li:dataset:x', exp: future() })}`, message: /corpuser/ },
     'malformed header': { header: 'Token abc', message: /Malformed Authorization header/ },
     'bearer without token': { header: 'Bearer', message: /Malformed Authorization header/ },

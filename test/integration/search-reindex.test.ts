@@ -214,7 +214,7 @@ describe('writes meeting the swap', () => {
   it('hands back a bulk item that found the old index deleted, to be written again', async () => {
     const { store } = await storeMissingOnce('bulk');
     const urn = datasetUrn('db.bulk_met_the_swap');
-    const retry = await store.bulkWrite('dataset', [{ doc: { urn, entityType: 'dataset', aspects: {} } }]);
+    const retry = await store.bulkWrite([{ doc: { urn, entityType: 'dataset', aspects: {} } }]);
     expect([...retry]).toEqual([urn]);
   });
 });

@@ -38,7 +38,8 @@ export class AccessControl {
   /** Starts the background reloads (a process serving requests); without them every second request past 1 s reads. */
   start(): this {
     if (this.unrestricted || this.timer) return this;
-    this.timer = setInterval(() => this.reload().catch(() => undefined), this.freshMs / 2);
+    // The timer joins a reload under way, however old: it decides nothing, and a stalled engine gets no pile of reads.
+    this.timer = setInterval(() => this.reload(true).catch(() => undefined), this.freshMs / 2);
     this.timer.unref();
     return this;
   }
@@ -55,12 +56,12 @@ export class AccessControl {
     return this.reload();
   }
 
-  private reload(): Promise<AccessState> {
+  private reload(joinAny = false): Promise<AccessState> {
     const generation = this.generation;
     const started = Date.now();
-    // A reload under way is joined only if it began within `freshMs`: one that began earlier (a stalled engine) may
-    // answer rules from before a revocation, so a new one starts.
-    if (this.loading?.generation === generation && started - this.loading.started < this.freshMs) return this.loading.state;
+    // A request joins a reload under way only if it began within `freshMs`: one that began earlier (a stalled engine)
+    // may answer rules from before a revocation, so a new one starts.
+    if (this.loading?.generation === generation && (joinAny || started - this.loading.started < this.freshMs)) return this.loading.state;
     const state = this.source.all().then((docs) => {
       const fresh = new AccessState(docs as AccessDocs, this.defaultRole);
       if (this.generation === generation) this.snapshot = { state: fresh, at: started };

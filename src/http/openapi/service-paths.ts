@@ -77,6 +77,17 @@ export function servicePaths(): Record<string, object> {
         responses: { '200': object('{revoked: true}'), ...errorResponses('VALIDATION', 'NOT_FOUND', 'FORBIDDEN') },
       },
     },
+    '/openapi/v3/tokens/signed/revoke': {
+      post: {
+        tags: ['Access tokens'], operationId: 'revokeSignedTokens',
+        summary: 'Revoke every token signed with the service secret for an actor so far (your own, or anyone\'s with MANAGE_ACCESS_TOKENS): every process refuses them within a second',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', required: ['actorUrn'], additionalProperties: false, properties: { actorUrn: { type: 'string', description: 'urn:li:corpuser:<id>' } } } } },
+        },
+        responses: { '200': object('{actorUrn, signedBefore}: tokens issued before signedBefore (ISO time) are refused'), ...errorResponses('VALIDATION', 'FORBIDDEN') },
+      },
+    },
     '/api/graphql': graphqlOps,
     '/api/v2/graphql': graphqlOps,
     '/metrics': {
