@@ -5,7 +5,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { CatalogError } from '../errors.js';
 import { resolveAlias, type IndexNames } from './indices.js';
-import { guarded, isMappingRefusal, refusalReason } from './opensearch-errors.js';
+import { guarded, isMappingRefusal, refusalReason, toCatalogError } from './opensearch-errors.js';
 
 /** A put-mapping the index refused because the field is already mapped differently. */
 export class MappingConflict extends CatalogError {
@@ -95,8 +95,18 @@ export class IndexAdmin {
     return (Array.isArray(res.body) ? res.body : []).map((r) => String(r.index));
   }
 
+  /**
+   * Creates a freshly named index (a rebuild's). A cluster-state update: a busy cluster gets a minute; and if an attempt
+   * timed out on the client after the cluster applied it, the retry finds the index its first attempt made — the name
+   * is this caller's own (timestamped), so that is success, not a conflict.
+   */
   async createIndex(index: string, body: object): Promise<void> {
-    await guarded(() => this.client.indices.create({ index, body: body as any }));
+    try {
+      await this.client.indices.create({ index, body: body as any }, { requestTimeout: 60_000 });
+    } catch (e) {
+      if ((e as { body?: { error?: { type?: string } } }).body?.error?.type === 'resource_already_exists_exception' && (await this.client.indices.exists({ index })).body) return;
+      throw toCatalogError(e);
+    }
   }
 
   async deleteIndex(index: string): Promise<void> {
