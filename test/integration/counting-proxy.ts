@@ -39,6 +39,11 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
     up.on('error', () => res.destroy());
     req.pipe(up);
   });
+  // Like the node it stands for, the proxy keeps idle connections open: with Node's 5 s default it closed sockets the
+  // service's client was about to reuse, and a loaded run saw a 503 "OpenSearch is unreachable" for a write.
+  server.keepAliveTimeout = 0;
+  server.headersTimeout = 0;
+  server.requestTimeout = 0;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as { port: number }).port;
   return {
