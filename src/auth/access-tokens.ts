@@ -51,9 +51,18 @@ export interface VerifiedToken {
   tokenId: string;
 }
 
+/** An actor's revocation cut-off for signed tokens: those issued (`iat`, seconds) before it are refused. */
+export type RevokedBefore = (actor: string) => number | undefined | Promise<number | undefined>;
+
+/** The cut-off that revokes a token signed for `actor` at `issuedAt`, if one does. */
+export async function signedRevocation(revokedBefore: RevokedBefore | undefined, actor: string, issuedAt: number): Promise<number | undefined> {
+  const before = await revokedBefore?.(actor);
+  return before !== undefined && issuedAt < before ? before : undefined;
+}
+
 /** What a session's sign-in may have become since (its stored token revoked, or its actor's signed tokens). */
 export interface SessionParentCheck {
-  revokedBefore?: (actor: string) => number | undefined | Promise<number | undefined>;
+  revokedBefore?: RevokedBefore;
 }
 
 export function storedTokenVerifier(store: TokenStore, parents: SessionParentCheck = {}) {
@@ -65,9 +74,8 @@ export function storedTokenVerifier(store: TokenStore, parents: SessionParentChe
       const refusal = tokenRefusal(parent, now);
       if (refusal) return `Session ended: the token it signed in with is no longer good (${refusal.toLowerCase()})`;
     }
-    if (doc.parentIssuedAt !== undefined) {
-      const before = await parents.revokedBefore?.(doc.actorUrn);
-      if (before !== undefined && doc.parentIssuedAt < before) return 'Session ended: the token it signed in with has been revoked';
+    if (doc.parentIssuedAt !== undefined && (await signedRevocation(parents.revokedBefore, doc.actorUrn, doc.parentIssuedAt)) !== undefined) {
+      return 'Session ended: the token it signed in with has been revoked';
     }
     return undefined;
   };

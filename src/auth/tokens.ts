@@ -2,7 +2,7 @@
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { CatalogError, unauthenticated } from '../errors.js';
 import type { TokenStore } from '../storage/token-store.js';
-import { isStoredToken, storedTokenVerifier } from './access-tokens.js';
+import { isStoredToken, signedRevocation, storedTokenVerifier, type RevokedBefore } from './access-tokens.js';
 
 /** The one accepted algorithm; listing it explicitly is what refuses `alg: none` and algorithm confusion. */
 export const ALGORITHMS = ['HS256'];
@@ -62,7 +62,7 @@ export interface SignedTokenRules {
   /** The longest a signed token may live (`exp` - `iat`), in days (ACCESS_TOKEN_MAX_DAYS). */
   maxDays: number;
   /** The actor's revocation cut-off: tokens issued (`iat`, seconds) before it are refused. */
-  revokedBefore?: (actor: string) => number | undefined | Promise<number | undefined>;
+  revokedBefore?: RevokedBefore;
 }
 
 export function createAuth(mode: 'jwt' | 'none', secret: string | undefined, tokens?: TokenStore, rules: SignedTokenRules = { maxDays: 365 }): Auth {
@@ -74,8 +74,8 @@ export function createAuth(mode: 'jwt' | 'none', secret: string | undefined, tok
   const verified = new Map<string, { actor: string; until: number; issuedAt: number }>();
   // Checked on every use, remembered or not: a revocation applies within the access snapshot's second.
   const notRevoked = async (actor: string, issuedAt: number) => {
-    const before = await rules.revokedBefore?.(actor);
-    if (before !== undefined && issuedAt < before) throw unauthenticated(`Token has been revoked (tokens signed for ${actor} before ${new Date(before * 1000).toISOString()} are refused)`);
+    const before = await signedRevocation(rules.revokedBefore, actor, issuedAt);
+    if (before !== undefined) throw unauthenticated(`Token has been revoked (tokens signed for ${actor} before ${new Date(before * 1000).toISOString()} are refused)`);
   };
   return {
     mode,

@@ -3,13 +3,13 @@
  * CSV import chunks): every item's target, aspect and value or patch checked first — all that are wrong named at
  * once — then written all or nothing by the one batch engine (write-batch.ts).
  */
-import { applyAspectPatch, type PatchBody } from '../model/json-patch.js';
+import type { PatchBody } from '../model/json-patch.js';
 import type { VersionedDoc } from '../storage/entity-store.js';
 import type { DefinitionMemo } from './definitions.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { checkBatchSize } from './batch-limit.js';
 import { resolveAspect, resolveTarget } from './entity-target.js';
-import { parsePatchBody } from './patch-aspect.js';
+import { parsePatchBody, patchChange } from './patch-aspect.js';
 import { presentEntity, type EntityView } from './read-entity.js';
 import { validateAspectValue, type WriteInput } from './write-aspects.js';
 import { batchRefusal, defaultLabel, propertyUrnsIn, Refusals, writeBatch } from './write-batch.js';
@@ -52,10 +52,7 @@ export async function batchUpsert(services: CatalogDeps, entityName: string, ite
         aspect = a.aspect;
         const name = resolveAspect(target.def, a.aspect);
         aspect = name;
-        if (a.patch) {
-          const patch = opts.valuesChecked ? (a.value as PatchBody) : parsePatchBody(a.value);
-          return { aspect: name, systemMetadata: a.systemMetadata, compute: (previous: unknown) => applyAspectPatch(name, previous, patch) };
-        }
+        if (a.patch) return patchChange(name, opts.valuesChecked ? (a.value as PatchBody) : parsePatchBody(a.value), a.systemMetadata);
         if (!opts.valuesChecked) validateAspectValue(name, a.value);
         return { aspect: name, systemMetadata: a.systemMetadata, compute: () => a.value, checked: true };
       });

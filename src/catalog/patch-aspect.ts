@@ -1,16 +1,21 @@
 /** Applies a JSON patch (with array primary keys) to one aspect inside the conditional write. */
 import { validationError } from '../errors.js';
-import { applyAspectPatch, PatchBodySchema } from '../model/json-patch.js';
+import { applyAspectPatch, PatchBodySchema, type PatchBody } from '../model/json-patch.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import type { EntityTarget } from './entity-target.js';
 import { presentAspect, type AspectView } from './read-entity.js';
-import { formatZodIssues, writeAspects } from './write-aspects.js';
+import { formatZodIssues, writeAspects, type AspectChange } from './write-aspects.js';
 
 export function parsePatchBody(body: unknown) {
   if (body && typeof body === 'object' && !Array.isArray(body) && !('patch' in body)) throw validationError('Missing `patch` field.');
   const parsed = PatchBodySchema.safeParse(body);
   if (!parsed.success) throw validationError(`Invalid patch: ${formatZodIssues('patch', parsed.error)}`);
   return parsed.data;
+}
+
+/** The change a parsed patch makes to one aspect: applied to the stored value inside the write. */
+export function patchChange(aspect: string, patch: PatchBody, systemMetadata?: Record<string, unknown>): AspectChange {
+  return { aspect, systemMetadata, compute: (previous) => applyAspectPatch(aspect, previous, patch) };
 }
 
 export interface PatchAspectInput {
@@ -29,7 +34,7 @@ export async function patchAspect(services: CatalogDeps, input: PatchAspectInput
     target: input.target,
     actor: input.actor,
     waitForSearch: input.waitForSearch,
-    changes: [{ aspect: input.aspect, systemMetadata: input.systemMetadata, compute: (previous) => applyAspectPatch(input.aspect, previous, body) }],
+    changes: [patchChange(input.aspect, body, input.systemMetadata)],
   });
   return (await presentAspect(services, doc!, input.aspect))!;
 }

@@ -154,7 +154,11 @@ export async function writeBatch(services: CatalogDeps, inputs: WriteInput[], op
   // A parent written by an earlier item counts as existing if that item leaves it existing (checked once built).
   const firstIndex = new Map(groups.map(([urn, members]) => [urn, members[0]]));
   const parentsInBatch: [number, string][] = [];
-  const inBatch = (parent: string, i: number) => (firstIndex.get(parent) ?? i) < i && parentsInBatch.push([i, parent]) > 0;
+  const inBatch = (parent: string, i: number) => {
+    if ((firstIndex.get(parent) ?? i) >= i) return false;
+    parentsInBatch.push([i, parent]);
+    return true;
+  };
   const [existing] = await Promise.all([
     opts.existing ?? readEntities(services, items),
     precheckWrites(services, items, definitions, { propertyUrns: opts.propertyUrns, inBatch, refuse: (i, e) => refusals.add(i, e) }),

@@ -14,8 +14,6 @@ import { needsExistingEntity, type WriteInput } from './write-input.js';
 export interface PrecheckOptions {
   /** Property URNs the writes' values name, when they are known before the write (a batch's raw values). */
   propertyUrns?: Iterable<string>;
-  /** Names item `i` in a refusal (a batch says which item). */
-  label?: (i: number) => string;
   /** Whether an earlier item of the same batch writes the parent (a wire batch creating a dataset, then tagging its column). */
   inBatch?: (parent: string, i: number) => boolean;
   /** Takes each refusal instead of throwing the first (a batch names every refused item). */
@@ -41,6 +39,6 @@ export async function precheckWrites(services: CatalogDeps, inputs: WriteInput[]
     if (parent === undefined || found.has(parent) || opts.inBatch?.(parent, i)) return;
     const e = notFound(`Entity ${parent} (parent of ${inputs[i].target.urn.raw}) does not exist`);
     if (opts.refuse) return opts.refuse(i, e);
-    throw opts.label ? new CatalogError(e.code, `${opts.label(i)}: ${e.message}`, e.details) : e;
+    throw e;
   });
 }

@@ -3,11 +3,11 @@ import type { ServerResponse } from 'node:http';
 import { DECLINE, type Route } from '../wire/route.js';
 import { z } from 'zod';
 import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/entity-target.js';
-import { parsePatchBody } from '../catalog/patch-aspect.js';
+import { parsePatchBody, patchChange } from '../catalog/patch-aspect.js';
 import { DELETE_ASPECT, formatZodIssues, validateAspectValue, writeAspects, type WriteInput } from '../catalog/write-aspects.js';
 import { checkBatchSize } from '../catalog/batch-limit.js';
 import { batchRefusal, propertyUrnsIn, Refusals, writeBatch } from '../catalog/write-batch.js';
-import { applyAspectPatch } from '../model/json-patch.js';
+import type { PatchBody } from '../model/json-patch.js';
 import { CatalogError, validationError } from '../errors.js';
 import { sendError } from '../wire/send-error.js';
 import { decodeProposalAspect, ProposalSchema, writerSystemMetadata, type Proposal } from '../model/proposal.js';
@@ -25,6 +25,8 @@ interface Prepared {
   target: EntityTarget;
   aspect: string;
   payload: unknown;
+  /** A PATCH proposal's document, parsed when it was checked. */
+  patch?: PatchBody;
 }
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
@@ -42,8 +44,8 @@ function prepare(raw: unknown): Prepared {
   const aspect = resolveAspect(target.def, proposal.aspectName);
   const payload = parseClientBrand(aspect, decodeProposalAspect(proposal));
   if (proposal.changeType === 'UPSERT' || proposal.changeType === 'CREATE') validateAspectValue(aspect, payload);
-  if (proposal.changeType === 'PATCH') parsePatchBody(payload);
-  return { proposal, target, aspect, payload };
+  const patch = proposal.changeType === 'PATCH' ? parsePatchBody(payload) : undefined;
+  return { proposal, target, aspect, payload, patch };
 }
 
 /** Every proposal checked, all that are wrong named at once (index, URN and aspect as sent). */
@@ -76,10 +78,8 @@ function inputOf(p: Prepared, actor: string, wait: boolean): WriteInput {
       const mode = p.proposal.changeType === 'CREATE' ? ('create' as const) : ('upsert' as const);
       return { ...base, changes: [{ aspect, mode, systemMetadata, compute: () => p.payload, checked: true }] };
     }
-    case 'PATCH': {
-      const patch = parsePatchBody(p.payload);
-      return { ...base, changes: [{ aspect, systemMetadata, compute: (previous) => applyAspectPatch(aspect, previous, patch) }] };
-    }
+    case 'PATCH':
+      return { ...base, changes: [patchChange(aspect, p.patch!, systemMetadata)] };
     case 'DELETE':
       // Deleting an aspect of an entity that does not exist changes nothing (and creates nothing).
       return { ...base, onlyIfExists: true, changes: [{ aspect, compute: () => DELETE_ASPECT }] };

@@ -1,7 +1,7 @@
 /** The generic entity/aspect REST routes of one version (`/openapi/v2|v3/entity/…`), shared by v2 and v3 through their dialects. */
 import { batchUpsert } from '../catalog/batch-upsert.js';
 import { deleteAspects, deleteEntity } from '../catalog/delete-entity.js';
-import { resolveAspect, resolveTarget } from '../catalog/entity-target.js';
+import { resolveAspect } from '../catalog/entity-target.js';
 import { patchAspect } from '../catalog/patch-aspect.js';
 import { entityIsLive, readAspect } from '../catalog/read-entity.js';
 import { upsertAspect } from '../catalog/upsert-aspect.js';
