@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          // A poll waits for a state (a refresh, a background write): a generous deadline, a failure only when far exceeded.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
