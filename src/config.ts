@@ -75,6 +75,11 @@ export const ConfigSchema = z.object({
    */
   CHANGE_RELAY_ENABLED: bool.default(true),
   /**
+   * The relay leader's lease: another process takes over after watching it unrenewed this long (on its own clock).
+   * Shorter: a dead leader is replaced sooner, at the cost of a renewal every quarter of it.
+   */
+  RELAY_LEASE_MS: z.coerce.number().int().min(2_000).max(600_000).default(10_000),
+  /**
    * Batch writes wait (up to 2 s each) while more than 2,000 written versions wait for the relay: records stay about a
    * second from the poll under any write load, at the cost of bulk throughput when the relay cannot keep up.
    */

@@ -75,7 +75,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   tokenStore.recordChange = adminRecords;
   const events = new EventStore(client, names);
   const instanceId = randomUUID();
-  const relay = new ChangeRelay({ jobStore, events, scan: new OutboxScan(client), names, log, instanceId, metrics }, positions);
+  const relay = new ChangeRelay({ jobStore, events, scan: new OutboxScan(client), names, log, instanceId, metrics, leaseMs: config.RELAY_LEASE_MS }, positions);
   const webhooks = new WebhookStore(client, names);
   const webhookSettings = { allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, timeoutMs: config.WEBHOOK_TIMEOUT_MS, scheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number) };
   const refusalFor = async (actor: string) => {

@@ -38,7 +38,7 @@ export interface BatchOptions {
 export async function batchUpsert(services: CatalogDeps, entityName: string, items: BatchEntityInput[], actor: string, waitForSearch?: boolean, opts: BatchOptions = {}): Promise<EntityView[]> {
   checkBatchSize(services, items.length);
   if (items.length === 0) return [];
-  // Definitions are read real-time once for the whole batch, and presented from the read cache.
+  // Definitions are read real-time once for the whole batch, and the answer presents them as read.
   const definitions: DefinitionMemo = services.definitionCache.writeMemo();
   const urnOf = (i: number) => (typeof items[i].urn === 'string' ? (items[i].urn as string) : String(items[i].urn));
   const label = opts.label ?? defaultLabel(urnOf);
@@ -66,6 +66,6 @@ export async function batchUpsert(services: CatalogDeps, entityName: string, ite
   const checked = inputs as WriteInput[];
   const written = await writeBatch(services, checked, { label, propertyUrns: propertyUrnsIn(items.flatMap((i) => i.aspects)), existing: opts.existing, keepDocs: !opts.noAnswer });
   if (opts.noAnswer) return [];
-  const shown = services.definitionCache.memo();
+  const shown = services.definitionCache.memo(definitions);
   return Promise.all(written.map((doc, i) => presentEntity(services, doc!, checked[i].changes.map((c) => c.aspect), shown)));
 }

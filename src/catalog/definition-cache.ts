@@ -28,6 +28,12 @@ class FillingMemo extends Map<string, Promise<DefinitionInfo | undefined>> {
 
 /** A per-request memo for reads: misses also fall through to the shared cache. */
 class CachedMemo extends FillingMemo {
+  /** `seed`: definitions this request read already (a write's, real-time), used as read — not remembered again. */
+  constructor(cache: DefinitionCache, seed?: DefinitionMemo) {
+    super(cache);
+    for (const [urn, info] of seed ?? []) Map.prototype.set.call(this, urn, info);
+  }
+
   override has(urn: string): boolean {
     return super.has(urn) || this.cache.fresh(urn) !== undefined;
   }
@@ -45,9 +51,13 @@ export class DefinitionCache {
 
   constructor(private readonly ttlMs: number) {}
 
-  /** A memo for one read or search request: remembered definitions are used, fetched ones are remembered. */
-  memo(): DefinitionMemo {
-    return this.ttlMs > 0 ? new CachedMemo(this) : new Map();
+  /**
+   * A memo for one read or search request: remembered definitions are used, fetched ones are remembered. `seed`: what
+   * the request read already (a write presenting what it wrote uses the definitions it validated against, however long
+   * the write took).
+   */
+  memo(seed?: DefinitionMemo): DefinitionMemo {
+    return this.ttlMs > 0 ? new CachedMemo(this, seed) : new Map(seed ?? []);
   }
 
   /** A memo for one write (or one batch): definitions are read real-time, and what is read is remembered for reads. */

@@ -10,11 +10,15 @@
  * create-only. Tombstones of hard-deleted entities are emptied once their records are out. The positions are published
  * only after the events are written, so a crash at any point means re-reading, never losing.
  *
- * Numbers are never spent on a group the events index holds: that would leave a gap, and the poll, which answers only
- * a gap-free prefix, would stop there for good. So every group is looked up unless this leader wrote or found it in the
- * last two rounds (a version may be carried by writes long after it was relayed: a process's copy of the positions
- * may be old), numbered groups are written until the engine answers for each, and a round that fails leaves the lead,
- * so the next one starts again from what the events index holds.
+ * No number is used twice, by construction: a leader hands out only numbers it has reserved in the lease document
+ * (a conditional write: two leaders cannot reserve the same ones), and an events document is kept under its first
+ * number, create-only. A leader taking over first seals what its predecessor reserved but did not write (a skip
+ * document per number, create-only: a late write of the old leader either got there first and stays, or finds the
+ * number taken and is refused), then refreshes, so it knows every group the old one managed to write before it
+ * numbers anything. No number is left unused either: a group is looked up before it is numbered unless this leader
+ * wrote or found it in the last two rounds (a version may be carried by writes long after it was relayed: a process's
+ * copy of the positions may be old), numbered groups are written until the engine answers for each, and a round that
+ * fails (or finds a number taken) leaves the lead, so the next one seals and starts again from what the index holds.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger.js';
@@ -27,12 +31,13 @@ import { leaseOwnerOf, runEvery, takeLease } from './leader-lease.js';
 import type { Metrics } from '../metrics/metrics.js';
 
 const STATE_ID = 'change-relay';
+/** The lease's length unless RELAY_LEASE_MS says otherwise. */
 const LEASE_MS = 10_000;
-/** The leader renews its lease and publishes its positions at least this often. */
-const PUBLISH_MS = 2_000;
 const PAGE = 1_000;
 /** Pages written at once. */
 const IN_FLIGHT = 4;
+/** Numbers reserved beyond what a page needs: none, so a leader that dies between pages leaves no number to seal. */
+const RESERVE_AHEAD = 0;
 /** The shortest retention (EVENTS_RETENTION_DAYS is a whole number of days). */
 const DAY_MS = 86_400_000;
 
@@ -45,6 +50,10 @@ export interface RelayState {
   positions: Record<string, number[]>;
   /** The next sequence number (kept here too, so numbers go on even after retention removed every event). */
   next?: number;
+  /** No number at or above it has been handed out: the leader reserves numbers here before it writes them. */
+  reserved?: number;
+  /** Every number below it is in the events index (written, or sealed). */
+  filled?: number;
   /**
    * Entities whose outbox held many records when relayed (written faster than the relay goes round): urn → the change
    * version up to which their records are all out. Their current version is always newer than the positions, so writes
@@ -72,6 +81,12 @@ const groupKeyOf = (r: OutboxRecord & { urn?: string }): string => (r.version ==
 const isHot = (outbox: OutboxRecord[]): boolean => outbox.length > 1 && outbox[0].version !== outbox[outbox.length - 1].version;
 const HOT_KEPT = 500;
 
+class NumberTaken extends Error {
+  constructor() {
+    super('the change relay found its sequence numbers taken (another process leads now); the next leader continues');
+  }
+}
+
 export interface RelayDeps {
   metrics?: Pick<Metrics, 'relayBacklog' | 'relayLag' | 'relayRounds' | 'relayAppendRetries'>;
   jobStore: JobStore;
@@ -80,6 +95,8 @@ export interface RelayDeps {
   names: IndexNames;
   log: Logger;
   instanceId: string;
+  /** The lease's length (RELAY_LEASE_MS); the leader renews it and publishes its positions every quarter of it, at most every 2 s. */
+  leaseMs?: number;
 }
 
 /**
@@ -146,16 +163,33 @@ export class RelayPositions {
   }
 }
 
+interface Lead {
+  seq: Seq;
+  next: number;
+  reserved: number;
+  filled: number;
+  positions: Record<string, number[]>;
+  hot: Record<string, number>;
+  backlog: number;
+  publishedAt: number;
+}
+
 export class ChangeRelay {
   private loop?: { stop(): void };
-  private leading?: { seq: Seq; next: number; positions: Record<string, number[]>; hot: Record<string, number>; backlog: number; publishedAt: number };
+  private leading?: Lead;
   private readonly owner: string;
   /** Groups known to be in the events index (appended or found there) in this round and the last, then forgotten. */
   private appended = new Set<string>();
   private appendedBefore = new Set<string>();
 
+  private readonly leaseMs: number;
+  /** The leader renews its lease and publishes its positions at least this often. */
+  private readonly publishMs: number;
+
   constructor(private readonly deps: RelayDeps, private readonly published: RelayPositions, private readonly everyMs = 250) {
     this.owner = leaseOwnerOf(deps.instanceId);
+    this.leaseMs = deps.leaseMs ?? LEASE_MS;
+    this.publishMs = Math.min(2_000, this.leaseMs / 4);
   }
 
   start(): this {
@@ -167,8 +201,8 @@ export class ChangeRelay {
     this.loop?.stop();
     const lead = this.leading;
     this.leading = undefined;
-    // Hand the lease on at once instead of letting it run out.
-    if (lead) await this.deps.jobStore.replace(STATE_ID, this.stateOf(lead, 0), lead.seq).catch(() => undefined);
+    // Hand the lease on at once instead of letting it run out; with nothing being written, with no numbers to seal.
+    if (lead) await this.deps.jobStore.replace(STATE_ID, this.stateOf({ ...lead, ...(lead.filled === lead.next && { reserved: lead.next }) }, 0), lead.seq).catch(() => undefined);
   }
 
   /** One relay round now (after any round in progress: rounds never overlap); answers whether it led. */
@@ -204,25 +238,33 @@ export class ChangeRelay {
   /** When (monotonic ms) a round last found nothing waiting. */
   private caughtUpAt = performance.now();
 
-  private stateOf(from: Pick<RelayState, 'positions' | 'hot' | 'next' | 'backlog'>, leaseUntil = Date.now() + LEASE_MS): RelayState {
+  private stateOf(from: Pick<RelayState, 'positions' | 'hot' | 'next' | 'backlog' | 'reserved' | 'filled'>, leaseUntil = Date.now() + this.leaseMs): RelayState {
     return {
       type: 'change-relay', leaseOwner: this.owner, leaseUntil, updatedAt: Date.now(), positions: from.positions, hot: from.hot ?? {},
-      backlog: from.backlog ?? 0, ...(from.next && { next: from.next }),
+      backlog: from.backlog ?? 0, ...(from.next && { next: from.next }), ...(from.reserved !== undefined && { reserved: from.reserved, filled: from.filled ?? from.reserved }),
     };
   }
 
   private async tryLead(): Promise<void> {
     const { jobStore, events } = this.deps;
-    const taken = await takeLease<RelayState>(jobStore, STATE_ID, this.owner, (previous) => this.stateOf({ positions: {}, ...previous }));
+    const taken = await takeLease<RelayState>(jobStore, STATE_ID, this.owner, (previous) => this.stateOf({ positions: {}, ...previous }), this.leaseMs);
     if (!taken) return;
-    const positions = taken.previous?.positions ?? {};
-    // The sequence continues from what the events index holds (all of it: a leader that died may have appended without
-    // a refresh), whatever the last leader managed to publish.
-    await events.refresh();
-    const next = Math.max((await events.lastSeq()) + 1, taken.previous?.next ?? 1);
-    this.leading = { seq: taken.seq, next, positions, hot: taken.previous?.hot ?? {}, backlog: 0, publishedAt: Date.now() };
+    const previous = taken.previous;
+    const positions = previous?.positions ?? {};
+    // What the last leader reserved and did not write is sealed first: none of its writes can land there afterwards, and
+    // after the refresh the events index shows every group it wrote.
+    if (previous?.reserved !== undefined) {
+      const from = previous.filled ?? previous.reserved;
+      const sealed = await events.seal(from, previous.reserved);
+      if (sealed > 0) this.deps.log.warn({ from, to: previous.reserved, sealed }, 'sealed sequence numbers the last leader reserved but did not write');
+    } else await events.refresh();
+    // The sequence continues after every number handed out (or, from an older catalog, written), whatever the last
+    // leader managed to publish.
+    const next = Math.max((await events.lastSeq()) + 1, previous?.reserved ?? previous?.next ?? 1);
+    this.leading = { seq: taken.seq, next, reserved: next, filled: next, positions, hot: previous?.hot ?? {}, backlog: 0, publishedAt: Date.now() };
     this.appended = new Set();
     this.appendedBefore = new Set();
+    await this.publish();
     this.deps.log.info({ next }, 'leading the change relay');
   }
 
@@ -251,7 +293,7 @@ export class ChangeRelay {
       await scan.refresh([...new Set(behind.map((c) => c.index))]);
       for (const c of behind) await this.drainShard(c);
     }
-    if (behind.length > 0 || Date.now() - lead.publishedAt >= PUBLISH_MS) await this.publish();
+    if (behind.length > 0 || Date.now() - lead.publishedAt >= this.publishMs) await this.publish();
   }
 
   /**
@@ -274,9 +316,11 @@ export class ChangeRelay {
       inFlight = [];
       const failed = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;
+      // Every number handed out so far is written (each page was numbered before its write was added here).
+      lead.filled = lead.next;
       await this.deps.events.refresh();
       lead.positions[c.index][c.shard] = reached;
-      if (Date.now() - lead.publishedAt >= PUBLISH_MS) await this.publish();
+      if (Date.now() - lead.publishedAt >= this.publishMs) await this.publish();
     };
     try {
       for (;;) {
@@ -337,11 +381,16 @@ export class ChangeRelay {
       this.appended.add(id);
     }
     await this.dropRemoved(groups, held);
-    // Half a lease without renewing (a long pause): renew first, so a process that took over is noticed before writing.
-    if (Date.now() - lead.publishedAt >= LEASE_MS / 2) await this.publish();
-    return [...groups]
-      .filter(([id]) => !held.has(id))
-      .map(([id, group]) => ({ id, records: group.map((r) => ({ ...(r as unknown as StoredEvent), seq: lead.next++ })) }));
+    const fresh = [...groups].filter(([id]) => !held.has(id));
+    const needed = fresh.reduce((n, [, group]) => n + group.length, 0);
+    // Numbers are reserved in the lease document before they are handed out (its conditional write fails if another
+    // process took over); half a lease without renewing (a long pause) renews too, so a takeover is noticed first.
+    if (lead.next + needed > lead.reserved || Date.now() - lead.publishedAt >= this.leaseMs / 2) {
+      lead.reserved = Math.max(lead.reserved, lead.next + needed + RESERVE_AHEAD);
+      await this.publish();
+    }
+    if (this.leading !== lead) throw new Error('the change relay gave up its lead while numbering; the next leader continues');
+    return fresh.map(([id, group]) => ({ id, records: group.map((r) => ({ ...(r as unknown as StoredEvent), seq: lead.next++ })) }));
   }
 
   /**
@@ -374,10 +423,9 @@ export class ChangeRelay {
       try {
         const answer = await this.deps.events.append(pending);
         failed = answer.failed;
-        const present = pending.filter((g) => answer.present.has(g.id));
-        // Only a second writer (two leaders at once) makes a group there already on the first attempt: its numbers are lost.
-        if (attempt === 1 && present.length > 0) this.deps.log.error({ groups: present.map((g) => g.id), seqs: present.map((g) => g.records[0].seq) }, 'events were there already: their sequence numbers stay unused');
+        await this.ownOrTaken(pending.filter((g) => answer.present.has(g.id)));
       } catch (e) {
+        if (e instanceof NumberTaken) throw e;
         failed = new Set(pending.map((g) => g.id));
         this.deps.log.warn({ err: e }, 'appending events failed');
       }
@@ -393,6 +441,19 @@ export class ChangeRelay {
         if (e instanceof StaleWrite) throw e;
       });
     }
+  }
+
+  /**
+   * Groups whose first number was taken when written: ours when an earlier attempt landed after all; anyone else's (a
+   * leader that took over sealed it, or wrote there) ends this lead — nothing of this group is stored under it.
+   */
+  private async ownOrTaken(present: EventGroup[]): Promise<void> {
+    if (present.length === 0) return;
+    const at = await this.deps.events.groupsAt(present.map((g) => g.records[0].seq));
+    const taken = present.filter((g) => at.get(g.records[0].seq) !== g.id);
+    if (taken.length === 0) return;
+    this.deps.log.warn({ seqs: taken.map((g) => g.records[0].seq) }, 'sequence numbers of this leader were taken by the next one: its lead is over');
+    throw new NumberTaken();
   }
 
   private markHot(urn: string, version: number): void {

@@ -145,16 +145,21 @@ export class WebhookDispatcher {
     }
     const matches = compileFilter(parseFilter(sub.filter));
     let position = sub.position;
-    const page = await events.find({ afterSeq: position }, PAGE);
-    for (const e of page) {
-      if (e.seq !== position + 1) break; // only a gap-free run: a later number may be visible before an earlier one
+    // Only a gap-free run: a later number may be visible before an earlier one. Numbers sealed unused are passed by.
+    const run = await events.sequence(position, PAGE);
+    let stopped = false;
+    for (const e of run.events) {
       if (matches(e as unknown as ChangeRecord)) {
         if (blocked.has(e.urn)) await webhooks.putDelivery(this.delivery(sub, e, 'held'));
         else if (!(await this.attempt(sub, e))) blocked.add(e.urn);
       }
       position = e.seq;
-      if (!(await this.stillEnabled(id))) break;
+      if (!(await this.stillEnabled(id))) {
+        stopped = true;
+        break;
+      }
     }
+    if (!stopped) position = run.reached;
     if (position !== sub.position) await this.savePosition(id, position);
   }
 

@@ -1,8 +1,13 @@
 /**
  * The events index: change records in their global sequence, append-only. The records one write made to one entity
  * (one entity version) are kept as one document — their sequence numbers run without a gap inside it — so recording a
- * write costs one indexed document however many fields it changed. Only the relay writes it (create-only, by the
- * group's id, so a group relayed twice is kept once); history, the poll and webhooks read records from it.
+ * write costs one indexed document however many fields it changed. History, the poll and webhooks read records from it.
+ *
+ * Only the relay writes it, create-only, each document under its first sequence number: two documents can never
+ * start at the same number, and a number a leader handed out but never wrote (it died, or lost the lead) is sealed
+ * by the next leader with a skip document of its own before that one numbers anything (see `seal`). A skip covered by
+ * a group written first (the old leader won the race for that group's first number) is void: readers pass it by.
+ * (Catalogs from before kept documents under the group's id; both are read alike.)
  */
 import type { Client } from '@opensearch-project/opensearch';
 import type { IndexNames } from './indices.js';
@@ -21,6 +26,14 @@ export interface StoredEvent {
 export interface EventGroup {
   id: string;
   records: StoredEvent[];
+}
+
+/** The gap-free run of records after an offset: the records, and the last number it covers (skips included). */
+export interface SequenceRun {
+  events: StoredEvent[];
+  reached: number;
+  /** Whether a later number is visible beyond a gap (it fills when the relay's write there becomes visible). */
+  hole: boolean;
 }
 
 /** Filters of a history or poll read: closed data, each one a term filter on a mapped field (or a range). */
@@ -89,11 +102,24 @@ export class EventStore {
     this.index = names.events();
   }
 
-  /** Which of these groups the index holds already (real-time). */
+  /**
+   * Which of these groups the index holds already, as its last refresh shows it (the relay refreshes after every round
+   * of appends and after sealing, and remembers what it wrote since).
+   */
   async existingGroups(groupIds: string[]): Promise<Set<string>> {
     if (groupIds.length === 0) return new Set();
-    const res = await guarded(() => this.client.mget({ index: this.index, body: { ids: groupIds }, _source: false, realtime: true } as any));
-    return new Set(mgetDocs(res.body).filter((d) => d.found).map((d) => d._id as string));
+    const query = { bool: { should: [{ terms: { group: groupIds } }, { ids: { values: groupIds } }], minimum_should_match: 1 } };
+    const res = await guarded(() => this.client.search({ index: this.index, body: { size: groupIds.length, query, _source: ['group'] } } as any));
+    return new Set(((res.body as any).hits.hits as any[]).map((h) => (h._source.group as string | undefined) ?? (h._id as string)));
+  }
+
+  /** Which group each of these documents (by first sequence number) holds; absent numbers are left out (real-time). */
+  async groupsAt(seqs: number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    if (seqs.length === 0) return out;
+    const res = await guarded(() => this.client.mget({ index: this.index, body: { ids: seqs.map(String) }, _source: ['group', 'skip'], realtime: true } as any));
+    for (const d of mgetDocs(res.body)) if (d.found) out.set(Number(d._id), (d._source as any)?.skip ? '' : ((d._source as any)?.group ?? ''));
+    return out;
   }
 
   /** Which of these record ids the index holds (it is refreshed by every append). */
@@ -128,6 +154,7 @@ export class EventStore {
     const body = groups.flatMap((g) => {
       const [first, last] = [g.records[0], g.records[g.records.length - 1]];
       const doc = {
+        group: g.id,
         seq: first.seq,
         lastSeq: last.seq,
         ids: g.records.map((r) => r.id),
@@ -144,7 +171,7 @@ export class EventStore {
         fieldPaths: uniq(g.records.map((r) => r.fieldPath)),
         records: g.records,
       };
-      return [{ create: { _index: this.index, _id: g.id } }, doc];
+      return [{ create: { _index: this.index, _id: String(first.seq) } }, doc];
     });
     // Well within the relay's lease (10 s): an append that takes longer is given up and written again (create-only,
     // the same numbers) after the lease is renewed, never left running past a lease that may have passed on.
@@ -155,6 +182,73 @@ export class EventStore {
       else if (r.status >= 300) failed.add(groups[i].id);
     });
     return { failed, present };
+  }
+
+  /**
+   * Seals the numbers in [from, to) that no document covers with a skip document each (create-only: a number another
+   * writer takes first stays theirs), so a leader that lost the lead can write none of them any more, and readers
+   * pass them by. Answers how many were sealed. Refreshes before and after: what it leaves is what searches see.
+   */
+  async seal(from: number, to: number): Promise<number> {
+    if (to <= from) return 0;
+    await this.refresh();
+    const covered: [number, number][] = [];
+    let cursor: unknown[] | undefined;
+    for (;;) {
+      const body = { size: 5_000, query: { bool: { filter: [{ range: { lastSeq: { gte: from } } }, { range: { seq: { lt: to } } }] } }, sort: [{ seq: 'asc' }], _source: ['seq', 'lastSeq'], ...(cursor && { search_after: cursor }) };
+      const res = await guarded(() => this.client.search({ index: this.index, body } as any));
+      const hits = (res.body as any).hits.hits as any[];
+      for (const h of hits) covered.push([h._source.seq, h._source.lastSeq]);
+      if (hits.length < body.size) break;
+      cursor = hits[hits.length - 1].sort;
+    }
+    const free: number[] = [];
+    let c = 0;
+    for (let n = from; n < to; n++) {
+      while (c < covered.length && covered[c][1] < n) c++;
+      if (!(c < covered.length && covered[c][0] <= n)) free.push(n);
+    }
+    const time = Date.now();
+    for (let i = 0; i < free.length; i += 5_000) {
+      const body = free.slice(i, i + 5_000).flatMap((n) => [{ create: { _index: this.index, _id: String(n) } }, { seq: n, lastSeq: n, skip: true, time, records: [] }]);
+      const res = await guarded(() => this.client.bulk({ body }, { requestTimeout: 60_000 }));
+      const failed = ((res.body as any).items as any[]).filter((item) => item.create.status >= 300 && item.create.status !== 409);
+      if (failed.length > 0) throw new Error(`sealing unused sequence numbers failed: ${JSON.stringify(failed[0].create.error ?? failed[0].create.status)}`);
+    }
+    await this.refresh();
+    return free.length;
+  }
+
+  /**
+   * The records after `after` up to the first number nothing covers yet, at most `limit` of them (whole skips passed
+   * by): what the poll and webhooks answer, so that a consumer moving on to `reached` never passes a number that
+   * is still to be written.
+   */
+  async sequence(after: number, limit: number): Promise<SequenceRun> {
+    const events: StoredEvent[] = [];
+    let reached = after;
+    let cursor: unknown[] | undefined;
+    for (;;) {
+      const body = { size: Math.min(Math.max(limit, 100), 5_000), query: { range: { lastSeq: { gt: after } } }, sort: [{ seq: 'asc' }], _source: ['seq', 'lastSeq', 'skip', 'records'], ...(cursor && { search_after: cursor }) };
+      const res = await guarded(() => this.client.search({ index: this.index, body } as any));
+      const hits = (res.body as any).hits.hits as any[];
+      for (const { _source: doc } of hits) {
+        if (doc.skip) {
+          if (doc.seq > reached + 1) return { events, reached, hole: true };
+          reached = Math.max(reached, doc.lastSeq);
+          continue;
+        }
+        for (const r of doc.records as StoredEvent[]) {
+          if (r.seq <= reached) continue; // before the offset (a group it cuts through)
+          if (r.seq !== reached + 1) return { events, reached, hole: true };
+          events.push(r);
+          reached = r.seq;
+        }
+        if (events.length >= limit) return { events: events.slice(0, limit), reached: events.length > limit ? events[limit - 1].seq : reached, hole: false };
+      }
+      if (hits.length < body.size) return { events, reached, hole: false };
+      cursor = hits[hits.length - 1].sort;
+    }
   }
 
   /** The highest sequence number written, or 0. */

@@ -83,8 +83,17 @@ export async function ensureIndex(client: Client, names: IndexNames, alias: stri
   }
 }
 
-/** Fields of the entity mapping added after catalogs were created without them: put in place at every start (idempotent). */
-const LATER_ENTITY_FIELDS = { tombstone: { type: 'boolean' } };
+/**
+ * Fields added to mappings after catalogs were created without them, put in place at every start (idempotent): the
+ * tombstone flag of entities, token types (web sessions are left out of lists), soft-deleted access documents, and the
+ * events' group and skip (documents kept under their first sequence number).
+ */
+const LATER_FIELDS: [(names: IndexNames) => string, Record<string, unknown>][] = [
+  [(names) => names.allEntities().join(','), { tombstone: { type: 'boolean' } }],
+  [(names) => names.tokens(), { type: { type: 'keyword' } }],
+  [(names) => names.access(), { deleted: { type: 'boolean' } }],
+  [(names) => names.events(), { group: { type: 'keyword' }, skip: { type: 'boolean' } }],
+];
 
 /** Entity indices built before the bare-word search fields (their mapping lacks the column words): a rebuild adds them. */
 export async function indicesBehindSearchMapping(client: Client, names: IndexNames): Promise<string[]> {
@@ -97,15 +106,12 @@ export async function indicesBehindSearchMapping(client: Client, names: IndexNam
 export async function ensureAllIndices(client: Client, names: IndexNames, layout?: IndexLayout): Promise<void> {
   const entityBody = entityIndexBody(layout);
   await Promise.all(ENTITY_TYPES.map((t) => ensureIndex(client, names, names.entity(t.name), entityBody)));
-  await client.indices.putMapping({ index: names.allEntities().join(','), body: { properties: LATER_ENTITY_FIELDS } as any }, { requestTimeout: 60_000 });
   await ensureIndex(client, names, names.jobs(), loadMappingFile('jobs-index.json', layout));
   await ensureIndex(client, names, names.tokens(), loadMappingFile('tokens-index.json', layout));
-  // Token types became searchable later (web sessions are left out of lists): put in place at every start (idempotent).
-  await client.indices.putMapping({ index: names.tokens(), body: { properties: { type: { type: 'keyword' } } } as any }, { requestTimeout: 60_000 });
   await ensureIndex(client, names, names.access(), loadMappingFile('access-index.json', layout));
-  await client.indices.putMapping({ index: names.access(), body: { properties: { deleted: { type: 'boolean' } } } as any }, { requestTimeout: 60_000 });
   await ensureIndex(client, names, names.events(), loadMappingFile('events-index.json', layout));
   await ensureIndex(client, names, names.webhooks(), loadMappingFile('webhooks-index.json', layout));
+  await Promise.all(LATER_FIELDS.map(([index, properties]) => client.indices.putMapping({ index: index(names), body: { properties } as any }, { requestTimeout: 60_000 })));
   // Nothing may be read before every new shard has started: a busy cluster can take longer than one wait (an answer
   // that timed out says so), and a read meanwhile fails with no_shard_available.
   for (let waited = 0; waited < 180; waited += 30) {

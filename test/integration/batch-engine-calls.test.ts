@@ -38,7 +38,7 @@ describe('batch writes', () => {
     const items = urns.map((urn, i) => ({ urn, structuredProperties: { value: { properties: [{ propertyUrn: SIZE, values: [{ double: i + 100 }] }] } } }));
     const r = await app.post('/openapi/v3/entity/dataset?async=false', items);
     expect(r.status, r.text).toBe(200);
-    expect(engineCalls()).toHaveLength(3);
+    expect(engineCalls(), engineCalls().join(', ')).toHaveLength(3);
     for (const i of [0, 25, 49]) {
       const got = await app.get(`/openapi/v3/entity/dataset/${enc(urns[i])}`);
       expect(got.body.datasetProperties.value.name).toBe(`n${i}`);
@@ -120,7 +120,7 @@ describe('batch writes', () => {
       async: 'false',
     });
     expect(ok.status, ok.text).toBe(200);
-    expect(engineCalls()).toHaveLength(3);
+    expect(engineCalls(), engineCalls().join(', ')).toHaveLength(3);
     const got = await app.get(`/openapi/v3/entity/dataset/${enc(urn)}`);
     expect(got.body.datasetProperties.value.name).toBe('last');
     expect(got.body.structuredProperties.value.properties[0].values).toEqual([{ double: 2 }]);

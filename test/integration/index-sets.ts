@@ -51,8 +51,10 @@ export async function claimIndexSlot(raw: Client): Promise<IndexSlot> {
   const prefix = `t_${run}_${worker}_${slot}_`;
   const stateFile = join(inject('testRunDir'), `${prefix}.json`);
   let pristine: Pristine = {};
-  // A set not released cleanly (a file that failed before closing its app) is deleted, not trusted.
-  if (!existsSync(stateFile)) await raw.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
+  // A set not released cleanly (a file that failed before closing its app) is deleted, not trusted; so is one that
+  // holds documents again (a write that landed after the last file emptied it).
+  const trusted = existsSync(stateFile) && (await raw.count({ index: `${prefix}*` }, { ignore: [404] })).body?.count === 0;
+  if (!trusted) await raw.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
   rmSync(stateFile, { force: true });
   return {
     prefix,

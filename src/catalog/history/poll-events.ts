@@ -8,7 +8,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CatalogError, validationError } from '../../errors.js';
-import type { StoredEvent } from '../../storage/event-store.js';
 import { StaleWrite } from '../../storage/job-store.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import type { ChangeEvent } from './change-record.js';
@@ -49,18 +48,6 @@ function checkConsumer(name: string): string {
   return name;
 }
 
-/** The longest run of events that continues `offset` without a gap (a later one may be visible before an earlier one is). */
-function gapFree(offset: number, events: StoredEvent[]): StoredEvent[] {
-  let expect = offset + 1;
-  const out: StoredEvent[] = [];
-  for (const e of events) {
-    if (e.seq !== expect) break;
-    out.push(e);
-    expect++;
-  }
-  return out;
-}
-
 async function startOffset(deps: CatalogDeps, input: PollInput): Promise<number> {
   if (input.offsetId !== undefined && input.offsetId !== '') return parseOffset(input.offsetId);
   if (input.consumer) {
@@ -91,16 +78,22 @@ export async function pollEvents(deps: CatalogDeps, actor: string, input: PollIn
     throw new CatalogError('GONE', `Offset ${offset} is older than the events kept (the oldest is ${first}); start again from a newer offset`);
   }
   const deadline = Date.now() + timeoutMs;
+  let from = offset;
   for (;;) {
-    const read = await deps.events.find({ afterSeq: offset }, limit);
-    const found = gapFree(offset, read);
-    if (found.length < read.length) deps.metrics?.eventPollHoles.inc();
+    // Only a gap-free run: a later number may be visible before an earlier one. Numbers sealed unused are passed by.
+    const run = await deps.events.sequence(from, limit);
+    if (run.hole) deps.metrics?.eventPollHoles.inc();
+    const found = run.events;
+    if (found.length === 0 && run.reached > from) {
+      from = run.reached;
+      continue;
+    }
     if (found.length > 0 || Date.now() >= deadline) {
       deps.metrics?.eventPolls.inc({ outcome: found.length > 0 ? 'events' : 'empty' });
       // A long poll answers what the caller may see when it answers, not when it asked: a right revoked meanwhile
       // (up to a minute of waiting) refuses the answer.
       if (timeoutMs > 0) await deps.access.authorize(actor, 'GET_PLATFORM_EVENTS', {}, 'the event stream');
-      const next = found.length > 0 ? found[found.length - 1].seq : offset;
+      const next = run.reached;
       const values = topic === CHANGE_LOG_TOPIC ? await toChangeLogs(deps, found) : found.map((e) => toEntityChangeEvent(e as unknown as ChangeEvent));
       return { count: values.length, offsetId: String(next), events: values.map((v) => ({ contentType: 'application/json', value: JSON.stringify(v) })) };
     }
