@@ -3,9 +3,9 @@ import { valueKindOf, type ValueKind } from '../model/value-types.js';
 import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
 import type { DefinitionInfo, DefinitionMemo, PropertyConstraintsValue, PropertyDefinitionValue } from './definition-info.js';
 import type { CatalogDeps } from './catalog-deps.js';
-import { fieldMappingOf } from '../storage/property-field-mappings.js';
+import { fieldMappingOf, hasValueQuery, LENGTHS_FIELD, LONG_VALUES_FIELD } from '../storage/property-field-mappings.js';
 
-export { fieldMappingOf };
+export { fieldMappingOf, hasValueQuery };
 
 
 export type { DefinitionInfo, DefinitionMemo, PropertyConstraintsValue, PropertyDefinitionValue } from './definition-info.js';
@@ -19,6 +19,16 @@ export function indexFieldOf(def: PropertyDefinitionValue): string {
   const word = esFieldWord(def.qualifiedName);
   return def.version ? `structuredProperties._versioned.${word}.${def.version}.${valueKindOf(def.valueType) ?? 'string'}` : `structuredProperties.${word}`;
 }
+
+/** Where the lengths in characters of a property's text values are indexed (length rules are ranges on it). */
+export const lengthFieldOf = (def: PropertyDefinitionValue): string => indexFieldOf(def).replace(/^structuredProperties\./, `${LENGTHS_FIELD}.`);
+
+/** Where a property's text values too long for the keyword index are indexed (patterns are checked there too). */
+export const longFieldOf = (def: PropertyDefinitionValue): string => indexFieldOf(def).replace(/^structuredProperties\./, `${LONG_VALUES_FIELD}.`);
+
+
+/** Kinds whose values are text: lengths and patterns apply to them. */
+export const isTextKind = (kind: ValueKind | undefined): boolean => kind !== 'number' && kind !== 'date';
 
 /** The stamp stored beside each assignment: which definition generation and version it was written under. */
 export const stampOf = (info: DefinitionInfo) => `${info.generation}/${info.definition.version ?? ''}`;
@@ -74,8 +84,15 @@ export function propertyUrnsOf(stored: StoredAspect | undefined): string[] {
 
 /** A `properties` mapping fragment placing the definition's field at its index path, ready for put-mapping. */
 export function propertyMappingOf(def: PropertyDefinitionValue): Record<string, unknown> {
-  const path = indexFieldOf(def).split('.');
-  let node: Record<string, unknown> = fieldMappingOf(valueKindOf(def.valueType));
-  for (const seg of path.slice(1).reverse()) node = { properties: { [seg]: node } };
-  return { properties: { structuredProperties: node } };
+  const path = indexFieldOf(def).split('.').slice(1);
+  const nest = (leaf: Record<string, unknown>) => path.reduceRight<Record<string, unknown>>((node, seg) => ({ properties: { [seg]: node } }), leaf);
+  const kind = valueKindOf(def.valueType);
+  return {
+    properties: {
+      structuredProperties: nest(fieldMappingOf(kind)),
+      // Text values: their lengths (length rules as ranges, exact at any length) and those over the keyword index's
+      // limit (ignore_above) in a field of their own, so that presence and patterns are exact for them too.
+      ...(isTextKind(kind) && { [LENGTHS_FIELD]: nest({ type: 'integer' }), [LONG_VALUES_FIELD]: nest({ type: 'wildcard' }) }),
+    },
+  };
 }

@@ -2,10 +2,12 @@
 import { parseUrn } from '../model/urn.js';
 import type { EntityDoc } from '../storage/entity-store.js';
 import type { CatalogDeps } from './catalog-deps.js';
+import { KEYWORD_LIMIT } from '../storage/property-field-mappings.js';
+import { charLength } from './structured-properties/value-pattern.js';
 import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf, type DefinitionMemo } from './definitions.js';
 
 type Obj = Record<string, any>;
-export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'propertyUrns', 'createdTime', 'lastModifiedTime'];
+export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime'];
 
 const val = (doc: EntityDoc, aspect: string): Obj | undefined => doc.aspects[aspect]?.value as Obj | undefined;
 const tagUrns = (g: Obj | undefined): string[] => (g?.tags ?? []).map((t: Obj) => t.tag).filter(Boolean);
@@ -64,12 +66,37 @@ async function structuredPropertyFields(services: CatalogDeps, doc: EntityDoc, m
   return out;
 }
 
+/**
+ * Beside the property fields, for every string value in them: its length in characters (`structuredPropertyLengths`),
+ * and the value itself when it is too long for the keyword index (`structuredPropertiesLong`). The rebuild's copy
+ * derives the same on the engine (jobs/derived-fields.ts): keep the two alike.
+ */
+export function valueLengthFields(tree: Obj): { lengths: Obj; long: Obj } {
+  const lengths: Obj = {};
+  const long: Obj = {};
+  for (const [key, v] of Object.entries(tree)) {
+    if (Array.isArray(v)) {
+      const texts = v.filter((x): x is string => typeof x === 'string');
+      if (texts.length > 0) lengths[key] = texts.map(charLength);
+      const over = texts.filter((x) => x.length > KEYWORD_LIMIT);
+      if (over.length > 0) long[key] = over;
+    } else if (v && typeof v === 'object') {
+      const inner = valueLengthFields(v as Obj);
+      lengths[key] = inner.lengths;
+      long[key] = inner.long;
+    }
+  }
+  return { lengths, long };
+}
+
 export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, memo?: DefinitionMemo): Promise<void> {
   for (const f of SEARCH_FIELDS) delete doc[f];
   const { name, description } = nameAndDescription(doc);
   const schemaFields: Obj[] = val(doc, 'schemaMetadata')?.fields ?? [];
   const edited: Obj[] = val(doc, 'editableSchemaMetadata')?.editableSchemaFieldInfo ?? [];
   const def = val(doc, 'propertyDefinition');
+  const propertyFields = await structuredPropertyFields(services, doc, memo);
+  const valueLengths = propertyFields && valueLengthFields(propertyFields);
   const fields: Obj = {
     name,
     description,
@@ -82,7 +109,8 @@ export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, m
     terms: uniq(termUrns(val(doc, 'glossaryTerms'))),
     owners: uniq(ownerUrns(val(doc, 'ownership'))),
     searchText: [name, description, doc.urn].filter(Boolean).join(' '),
-    structuredProperties: await structuredPropertyFields(services, doc, memo),
+    structuredProperties: propertyFields,
+    ...(propertyFields && { structuredPropertyLengths: valueLengths!.lengths, structuredPropertiesLong: valueLengths!.long }),
     // Every property the stored aspect mentions, stale ones included: how clean-up jobs find all carriers.
     propertyUrns: propertyUrnsOf(doc.aspects.structuredProperties),
     createdTime: Math.min(...Object.values(doc.aspects).map((a) => a.created.time)),

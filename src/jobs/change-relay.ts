@@ -88,7 +88,7 @@ class NumberTaken extends Error {
 }
 
 export interface RelayDeps {
-  metrics?: Pick<Metrics, 'relayBacklog' | 'relayLag' | 'relayRounds' | 'relayAppendRetries'>;
+  metrics?: Pick<Metrics, 'relayBacklog' | 'relayLag' | 'relayRounds' | 'relayAppendRetries' | 'relaySealedNumbers'>;
   jobStore: JobStore;
   events: EventStore;
   scan: OutboxScan;
@@ -257,6 +257,7 @@ export class ChangeRelay {
       const from = previous.filled ?? previous.reserved;
       const sealed = await events.seal(from, previous.reserved);
       if (sealed > 0) this.deps.log.warn({ from, to: previous.reserved, sealed }, 'sealed sequence numbers the last leader reserved but did not write');
+      this.deps.metrics?.relaySealedNumbers.inc(sealed);
     } else await events.refresh();
     // The sequence continues after every number handed out (or, from an older catalog, written), whatever the last
     // leader managed to publish.

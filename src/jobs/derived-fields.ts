@@ -4,19 +4,54 @@
  * engine-side twin of the field's derivation in `catalog/search-fields.ts`, run only when the old index lacks the
  * field; `test/integration/search-reindex.test.ts` proves the two give the same values.
  */
+import { KEYWORD_LIMIT, LENGTHS_FIELD, LONG_VALUES_FIELD } from '../storage/property-field-mappings.js';
+
 const listOf = (field: string, aspect: string, list: string, key: string) => `
   def ${field}In = ctx._source.aspects?.${aspect}?.value?.${list};
   def ${field}Out = new ArrayList();
   if (${field}In != null) { for (def x : ${field}In) { if (x?.${key} != null && !${field}Out.contains(x.${key})) { ${field}Out.add(x.${key}); } } }
   ctx._source.${field} = ${field}Out;`;
 
+/**
+ * Lengths in characters of every string in the property fields, and those too long for the keyword index (the twin of
+ * `valueLengthFields` in catalog/search-fields.ts): a walk with a stack of [source, lengths, long] maps.
+ */
+const valueLengths = `
+  def spIn = ctx._source.structuredProperties;
+  if (spIn instanceof Map) {
+    Map lens = new HashMap(); Map longs = new HashMap();
+    List stack = new ArrayList(); stack.add([spIn, lens, longs]);
+    while (!stack.isEmpty()) {
+      List t = stack.remove(stack.size() - 1);
+      for (def e : ((Map) t[0]).entrySet()) {
+        def v = e.getValue();
+        if (v instanceof Map) {
+          Map l = new HashMap(); Map g = new HashMap();
+          ((Map) t[1]).put(e.getKey(), l); ((Map) t[2]).put(e.getKey(), g); stack.add([v, l, g]);
+        } else if (v instanceof List) {
+          List ls = new ArrayList(); List lg = new ArrayList();
+          for (def x : v) { if (x instanceof String) { String str = (String) x; ls.add(str.codePointCount(0, str.length())); if (str.length() > ${KEYWORD_LIMIT}) { lg.add(str); } } }
+          if (!ls.isEmpty()) { ((Map) t[1]).put(e.getKey(), ls); }
+          if (!lg.isEmpty()) { ((Map) t[2]).put(e.getKey(), lg); }
+        }
+      }
+    }
+    ctx._source.${LENGTHS_FIELD} = lens; ctx._source.${LONG_VALUES_FIELD} = longs;
+  }`;
+
 const DERIVATIONS: Readonly<Record<string, string>> = {
   owners: listOf('owners', 'ownership', 'owners', 'owner'),
   terms: listOf('terms', 'glossaryTerms', 'terms', 'urn'),
+  // Both come from one walk; deriving one derives the other.
+  [LENGTHS_FIELD]: valueLengths,
 };
 
-/** The built-in fields a rebuild must derive because the old index never had them. */
-export const derivableFields = (missing: Iterable<string>): string[] => [...missing].filter((f) => Object.hasOwn(DERIVATIONS, f));
+/** Fields derived together with another one (named by the one whose derivation writes both). */
+const DERIVED_WITH: Readonly<Record<string, string>> = { [LONG_VALUES_FIELD]: LENGTHS_FIELD };
+
+/** The built-in fields a rebuild must derive because the old index never had them (by their top-level name). */
+export const derivableFields = (missing: Iterable<string>): string[] =>
+  [...new Set([...missing].map((f) => f.split('.')[0]).map((f) => DERIVED_WITH[f] ?? f))].filter((f) => Object.hasOwn(DERIVATIONS, f));
 
 /** The copy's script for these fields, or none. */
 export function derivationScript(fields: string[]): { lang: 'painless'; source: string } | undefined {

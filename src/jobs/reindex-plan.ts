@@ -1,9 +1,10 @@
 /** Works out the mapping an entity index should have (base file + definitions) and how it differs from the live one. */
+import { LENGTHS_FIELD, LONG_VALUES_FIELD } from '../storage/property-field-mappings.js';
 import { entityTypeUrnToName } from '../model/entity-types.js';
 import type { EntityDoc } from '../storage/entity-store.js';
 import { entityIndexBody } from '../storage/indices.js';
 import type { JobDeps } from './job-deps.js';
-import { infoFromDoc, propertyMappingOf, type DefinitionInfo } from '../catalog/definitions.js';
+import { hasValueQuery, infoFromDoc, propertyMappingOf, type DefinitionInfo } from '../catalog/definitions.js';
 import { derivableFields } from './derived-fields.js';
 import { leavesOf, sameLeaf, usesAnalysis, mergeProperties, setLeaf, type MappingNode, type Properties } from './mapping-tree.js';
 
@@ -61,8 +62,14 @@ export function desiredMappings(entityType: string, defs: DefinitionInfo[]): Rec
   return mappings;
 }
 
+/** The property field a companion path belongs to (`structuredPropertyLengths.x` → `structuredProperties.x`), if it is one. */
+function companionOf(path: string): string | undefined {
+  for (const prefix of [LENGTHS_FIELD, LONG_VALUES_FIELD]) if (path.startsWith(`${prefix}.`)) return `structuredProperties.${path.slice(prefix.length + 1)}`;
+  return undefined;
+}
+
 async function countWithField(services: JobDeps, index: string, field: string): Promise<number> {
-  return services.indices.count(index, { exists: { field } });
+  return services.indices.count(index, hasValueQuery(field));
 }
 
 export async function planIndex(services: JobDeps, entityType: string, defs: DefinitionInfo[]): Promise<IndexPlan | undefined> {
@@ -83,14 +90,22 @@ export async function planIndex(services: JobDeps, entityType: string, defs: Def
       setLeaf(plan.additions, path, leaf);
     } else if (!sameLeaf(current, leaf)) plan.changed.push(path);
   }
+  // A property field's companions (its values' lengths, its long values) follow it, kept or dropped, unreported.
+  const companions: [string, string, unknown][] = [];
   for (const [path, leaf] of have) {
     if (want.has(path)) continue;
+    const main = companionOf(path);
+    if (main !== undefined) {
+      companions.push([path, main, leaf]);
+      continue;
+    }
     const values = path.startsWith(SP_PREFIX) ? await countWithField(services, index, path) : 0;
     if (values > 0) {
       plan.kept.push({ field: path, values });
       setLeaf(mappings.properties, path, leaf as MappingNode);
     } else plan.dropped.push(path);
   }
+  for (const [path, main, leaf] of companions) if (plan.kept.some((k) => k.field === main)) setLeaf(mappings.properties, path, leaf as MappingNode);
   plan.documents = await services.indices.count(index);
   return plan;
 }

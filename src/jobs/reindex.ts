@@ -146,7 +146,8 @@ async function reindexUnlocked(services: JobDeps, entityTypes: string[], opts: R
     }
     describePlan(plan, log);
     if (!opts.dryRun) await recoverInterruptedRun(services, plan.alias, plan.index, log);
-    const needsRebuild = plan.dropped.length > 0 || plan.changed.length > 0;
+    // Fields the documents must be given (derived from their aspects) come only with a copy.
+    const needsRebuild = plan.dropped.length > 0 || plan.changed.length > 0 || plan.derived.length > 0;
     const entry: ReindexSummary['indices'][number] = {
       entityType, from: plan.index, documents: plan.documents, droppedFields: plan.dropped, keptFields: plan.kept, addedFields: plan.added, changedFields: plan.changed,
     };
@@ -184,7 +185,7 @@ export async function addMissingMappings(services: JobDeps, entityTypes: string[
     log(`${plan.alias} (${behind.join(', ')}): ${plan.added.length} mappings missing`);
     for (const f of plan.added) log(`  + ${f}`);
     if (plan.added.length > 0 && !opts.dryRun) await services.indices.putMapping(plan.alias, { properties: plan.additions });
-    const stale = plan.dropped.length + plan.changed.length;
+    const stale = plan.dropped.length + plan.changed.length + plan.derived.length;
     if (stale > 0) log(`  ${stale} mappings need a rebuild (set SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX=true and ENABLE_STRUCTURED_PROPERTIES_SYSTEM_UPDATE=true)`);
     const action = plan.added.length === 0 ? 'unchanged' : opts.dryRun ? 'would-add-mappings' : 'mappings-added';
     summary.indices.push({ entityType, from: plan.index, documents: plan.documents, droppedFields: [], keptFields: [], addedFields: plan.added, changedFields: plan.changed, action });

@@ -1,4 +1,5 @@
 /** Builds the OpenSearch terms aggregations for requested facets and reads their buckets back as DataHub facet metadata. */
+import { hasValueQuery } from '../storage/property-field-mappings.js';
 import { formatJavaDouble } from '../model/java-double.js';
 import type { ResolvedField } from './resolved-field.js';
 
@@ -49,7 +50,7 @@ export function buildFacetAggs(facets: ResolvedField[], maxAggValues = 20, opts:
       if (f.empty) return [];
       if (f.buckets) return [[aggName(i), { filters: { filters: f.buckets } }]];
       const aggs: [string, object][] = [[aggName(i), { terms: { field: f.path, size } }]];
-      if (opts.withValue) aggs.push([withValueName(i), { filter: { exists: { field: f.path } } }]);
+      if (opts.withValue) aggs.push([withValueName(i), { filter: hasValueQuery(f.path) }]);
       const ranges = opts.ranges ? rangesAgg(f) : undefined;
       if (ranges) aggs.push([rangesName(i), ranges]);
       return aggs;

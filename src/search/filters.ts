@@ -1,4 +1,5 @@
 /** Translates GraphQL `orFilters` (an OR of AND-groups of criteria) into an OpenSearch filter query. */
+import { hasValueQuery } from '../storage/property-field-mappings.js';
 import { escapeWildcard, typedValue } from './field-values.js';
 import type { FieldResolver, ResolvedField } from './resolved-field.js';
 import { inputError } from './search-input-error.js';
@@ -68,8 +69,8 @@ function criterionQuery(c: FilterCriterion, resolve: FieldResolver): Dsl | undef
   // Blank values are dropped as the original does: a criterion left without values filters nothing.
   const values = (c.values ?? []).filter((v) => v.trim() !== '');
   if (!VALUELESS.has(condition) && values.length === 0) return undefined;
-  if (condition === 'EXISTS') return { exists: { field: f.path } };
-  if (condition === 'NOT_EXISTS') return { bool: { must_not: [{ exists: { field: f.path } }] } };
+  if (condition === 'EXISTS') return hasValueQuery(f.path);
+  if (condition === 'NOT_EXISTS') return { bool: { must_not: [hasValueQuery(f.path)] } };
   if (condition === 'INVALID') {
     if (!f.structuredPropertyUrn) throw inputError(`Condition INVALID applies to structured property fields only (structuredProperties.<qualified name>), not ${f.name}`);
     return (f.invalid as Dsl | undefined) ?? { bool: { must_not: [{ match_all: {} }] } };

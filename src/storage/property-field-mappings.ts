@@ -4,6 +4,23 @@
  */
 import type { ValueKind } from '../model/value-types.js';
 
+/** The longest value (in UTF-16 units) the keyword index holds; longer ones are kept apart (see `LONG_VALUES_FIELD`). */
+export const KEYWORD_LIMIT = 8191;
+
+/** The search fields beside `structuredProperties` that keep property rules exact for values of any length. */
+export const LENGTHS_FIELD = 'structuredPropertyLengths';
+export const LONG_VALUES_FIELD = 'structuredPropertiesLong';
+
+/**
+ * Entities holding a value in a property field: indexed by the keyword index, or (a text value too long for it) known
+ * by its length. Other fields: plain presence.
+ */
+export function hasValueQuery(path: string): Record<string, unknown> {
+  if (!path.startsWith('structuredProperties.')) return { exists: { field: path } };
+  const lengths = path.replace(/^structuredProperties\./, `${LENGTHS_FIELD}.`);
+  return { bool: { should: [{ exists: { field: path } }, { exists: { field: lengths } }], minimum_should_match: 1 } };
+}
+
 /** number → double, date → date, string/urn → keyword, rich_text → text with a keyword sub-field for facets. */
 export function fieldMappingOf(kind: ValueKind | undefined): Record<string, unknown> {
   switch (kind) {
@@ -12,9 +29,9 @@ export function fieldMappingOf(kind: ValueKind | undefined): Record<string, unkn
     case 'date':
       return { type: 'date', format: 'yyyy-MM-dd||epoch_millis' };
     case 'rich_text':
-      return { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 8191 } } };
+      return { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: KEYWORD_LIMIT } } };
     default:
-      return { type: 'keyword', ignore_above: 8191 };
+      return { type: 'keyword', ignore_above: KEYWORD_LIMIT };
   }
 }
 

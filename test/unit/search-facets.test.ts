@@ -15,7 +15,14 @@ describe('buildFacetAggs', () => {
     });
     expect(buildFacetAggs([retention, tags], 20, { withValue: true })).toEqual({
       facet_0: { terms: { field: 'structuredProperties.io_acryl_privacy_retentionTime', size: 20 } },
-      facet_0_with_value: { filter: { exists: { field: 'structuredProperties.io_acryl_privacy_retentionTime' } } },
+      facet_0_with_value: {
+        filter: {
+          bool: {
+            should: [{ exists: { field: 'structuredProperties.io_acryl_privacy_retentionTime' } }, { exists: { field: 'structuredPropertyLengths.io_acryl_privacy_retentionTime' } }],
+            minimum_should_match: 1,
+          },
+        },
+      },
       facet_1: { terms: { field: 'tags', size: 20 } },
       facet_1_with_value: { filter: { exists: { field: 'tags' } } },
     });

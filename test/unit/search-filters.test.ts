@@ -5,6 +5,8 @@ import { SearchInputError } from '../../src/search/search-input-error.js';
 
 const RETENTION = 'structuredProperties.io.acryl.privacy.retentionTime';
 const RETENTION_PATH = 'structuredProperties.io_acryl_privacy_retentionTime';
+/** A property value is present when indexed, or (a text too long for the keyword index) when its length is. */
+const PRESENT = { bool: { should: [{ exists: { field: RETENTION_PATH } }, { exists: { field: 'structuredPropertyLengths.io_acryl_privacy_retentionTime' } }], minimum_should_match: 1 } };
 const DEADLINE = 'structuredProperties.deadline';
 
 function resolve(name: string): ResolvedField {
@@ -36,7 +38,7 @@ describe('structure', () => {
       bool: {
         should: [
           { bool: { filter: [{ terms: { tags: ['urn:li:tag:pii'] } }], must_not: [{ terms: { platform: ['hive'] } }] } },
-          { bool: { filter: [{ exists: { field: RETENTION_PATH } }] } },
+          { bool: { filter: [PRESENT] } },
         ],
         minimum_should_match: 1,
       },
@@ -91,8 +93,9 @@ describe('conditions', () => {
     });
   });
   it('EXISTS needs no values', () => {
-    expect(one({ field: RETENTION, condition: 'EXISTS' })).toEqual({ exists: { field: RETENTION_PATH } });
-    expect(one({ field: RETENTION, condition: 'EXISTS', negated: true })).toEqual({ exists: { field: RETENTION_PATH } });
+    expect(one({ field: RETENTION, condition: 'EXISTS' })).toEqual(PRESENT);
+    expect(one({ field: RETENTION, condition: 'EXISTS', negated: true })).toEqual(PRESENT);
+    expect(one({ field: 'tags', condition: 'EXISTS' })).toEqual({ exists: { field: 'tags' } });
   });
   it('GREATER_THAN with numeric text', () => expect(one({ field: RETENTION, condition: 'GREATER_THAN', values: ['45.0'] })).toEqual({ range: { [RETENTION_PATH]: { gt: 45 } } }));
   it('GREATER_THAN_OR_EQUAL_TO', () => expect(one({ field: RETENTION, condition: 'GREATER_THAN_OR_EQUAL_TO', values: ['45'] })).toEqual({ range: { [RETENTION_PATH]: { gte: 45 } } }));

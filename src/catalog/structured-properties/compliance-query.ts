@@ -1,14 +1,19 @@
 /**
  * Compliance of a structured property as index queries, so it is counted by the engine and never by reading entities:
  * which entities it applies to, which miss a value, and which hold a value that breaks a rule. The same rules as
- * `constraint-rules.ts` applies to a write (patterns through the shared dialect, lengths in characters).
+ * `constraint-rules.ts` applies to a write (patterns through the shared dialect, lengths in characters). Exact for values
+ * of any length: lengths are ranges on the indexed lengths, and a value too long for the keyword index is kept in a
+ * field of its own where presence and patterns are checked too.
  */
-import { indexFieldOf, valueKindOf, type DefinitionInfo } from '../definitions.js';
+import { hasValueQuery, indexFieldOf, lengthFieldOf, longFieldOf, valueKindOf, type DefinitionInfo } from '../definitions.js';
 import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
 import { hasValueRules, requiredEntityTypeNames, type Constraints } from './constraint-rules.js';
 import { patternOf } from './value-pattern.js';
 
 type Dsl = Record<string, unknown>;
+
+/** The largest repeat count an engine regexp takes (its automaton is refused beyond about 1,000 states). */
+const AUTOMATON_BOUND = 900;
 
 export const MATCH_NONE: Dsl = { bool: { must_not: [{ match_all: {} }] } };
 
@@ -35,11 +40,19 @@ export function invalidQuery(info: DefinitionInfo): Dsl | undefined {
     if (c.before !== undefined) broken.push({ range: { [path]: { gte: c.before, format: 'yyyy-MM-dd' } } });
   } else {
     const text = keywordPath(info);
-    // Automaton regexps over the terms dictionary: any value shorter, longer, or outside the pattern.
-    if (c.minLength !== undefined && c.minLength > 0) broken.push({ regexp: { [text]: { value: `.{0,${c.minLength - 1}}` } } });
-    if (c.maxLength !== undefined) broken.push({ regexp: { [text]: { value: `.{${c.maxLength + 1},}` } } });
+    const lengths = lengthFieldOf(info.definition);
+    // Any value shorter or longer (its indexed length), or outside the pattern (an automaton regexp over the terms
+    // dictionary, and over the values too long for it).
+    if (c.minLength !== undefined && c.minLength > 0) broken.push({ range: { [lengths]: { lt: c.minLength } } });
+    if (c.maxLength !== undefined) broken.push({ range: { [lengths]: { gt: c.maxLength } } });
+    // Documents written before lengths were indexed (until rewritten or rebuilt): the terms dictionary, where the
+    // bound is small enough for an automaton.
+    if (c.minLength !== undefined && c.minLength > 0 && c.minLength <= AUTOMATON_BOUND) broken.push({ regexp: { [text]: { value: `.{0,${c.minLength - 1}}` } } });
+    if (c.maxLength !== undefined && c.maxLength < AUTOMATON_BOUND) broken.push({ regexp: { [text]: { value: `.{${c.maxLength + 1},}` } } });
     const p = c.pattern !== undefined ? patternOf(c.pattern) : undefined;
-    if (p && !('error' in p)) broken.push({ regexp: { [text]: { value: `~(${p.engine})`, flags: 'COMPLEMENT' } } });
+    if (p && !('error' in p)) {
+      for (const field of [text, longFieldOf(info.definition)]) broken.push({ regexp: { [field]: { value: `~(${p.engine})`, flags: 'COMPLEMENT' } } });
+    }
   }
   if ((info.definition.cardinality ?? 'SINGLE') === 'MULTIPLE' && (c.minCount !== undefined || c.maxCount !== undefined)) {
     const counted = kind === 'rich_text' ? keywordPath(info) : path;
@@ -75,12 +88,12 @@ export function applicableEntityTypes(info: DefinitionInfo): string[] {
 }
 
 export function missingQuery(info: DefinitionInfo): Dsl {
-  return { bool: { filter: [applicableQuery(info)], must_not: [{ exists: { field: indexFieldOf(info.definition) } }] } };
+  return { bool: { filter: [applicableQuery(info)], must_not: [hasValueQuery(indexFieldOf(info.definition))] } };
 }
 
 /** The queries of a compliance count: applicable, missing, invalid (undefined when nothing can be invalid); compliant is the rest. */
 export function complianceQueries(info: DefinitionInfo): { applicable: Dsl; missing: Dsl; invalid?: Dsl; compliant: Dsl } {
-  const exists = { exists: { field: indexFieldOf(info.definition) } };
+  const exists = hasValueQuery(indexFieldOf(info.definition));
   const invalid = invalidQuery(info);
   const applicable = applicableQuery(info);
   return {

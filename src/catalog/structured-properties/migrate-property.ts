@@ -10,7 +10,7 @@ import type { PropertyDefinition } from '../../model/aspects/property-definition
 import { StructuredPropertyConstraintsSchema } from '../../model/aspects/structured-property-constraints.js';
 import { parseUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
-import { indexFieldOf, infoFromDoc, type Assignment, type PropertyConstraintsValue } from '../definitions.js';
+import { hasValueQuery, indexFieldOf, infoFromDoc, type Assignment, type PropertyConstraintsValue } from '../definitions.js';
 import { resolveTarget } from '../entity-target.js';
 import { formatZodIssues, validateAspectValue, writeAspects, type AspectChange } from '../write-aspects.js';
 import { enqueueVersionCleanup } from './cleanup-jobs.js';
@@ -90,7 +90,7 @@ async function dryRun(services: CatalogDeps, urn: string, prev: PropertyDefiniti
   await services.indices.refreshEntities(types);
   let after: unknown[] | undefined;
   for (;;) {
-    const body = { size: PAGE, sort: [{ urn: 'asc' }], _source: ['urn', 'aspects.structuredProperties.value'], query: { exists: { field } }, ...(after && { search_after: after }) };
+    const body = { size: PAGE, sort: [{ urn: 'asc' }], _source: ['urn', 'aspects.structuredProperties.value'], query: hasValueQuery(field), ...(after && { search_after: after }) };
     const hits: { _source: { urn: string; aspects?: { structuredProperties?: { value?: { properties?: Assignment[] } } } }; sort: unknown[] }[] = (await services.store.search(types, body)).hits.hits;
     for (const hit of hits) {
       const values = (hit._source.aspects?.structuredProperties?.value?.properties?.find((a) => a.propertyUrn === urn)?.values ?? []) as Primitive[];
