@@ -92,7 +92,7 @@ export function propertyMappingOf(def: PropertyDefinitionValue): Record<string, 
       structuredProperties: nest(fieldMappingOf(kind)),
       // Text values: their lengths (length rules as ranges, exact at any length) and those over the keyword index's
       // limit (ignore_above) in a field of their own, so that presence and patterns are exact for them too.
-      ...(isTextKind(kind) && { [LENGTHS_FIELD]: nest({ type: 'integer' }), [LONG_VALUES_FIELD]: nest({ type: 'wildcard' }) }),
+      ...(isTextKind(kind) && { [LENGTHS_FIELD]: nest({ type: 'integer' }), [LONG_VALUES_FIELD]: nest({ type: 'wildcard', doc_values: true }) }),
     },
   };
 }
