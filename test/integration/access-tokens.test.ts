@@ -52,7 +52,10 @@ describe('stored access tokens', () => {
 
     const stored = await a.raw.get({ index: `${a.prefix}accesstokens`, id: metadata.id });
     const text = JSON.stringify(stored.body);
-    expect(text).not.toContain(accessToken.split('_').pop());
+    // The secret: the 43 characters after the id (it may hold '_' itself, so it is not the last '_'-separated part).
+    const secret = accessToken.slice(-43);
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(text).not.toContain(secret);
     expect((stored.body as any)._source).toMatchObject({ actorUrn: 'urn:li:corpuser:alice', hash: expect.stringMatching(/^[0-9a-f]{64}$/), salt: expect.stringMatching(/^[0-9a-f]{32}$/) });
   });
 
