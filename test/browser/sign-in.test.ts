@@ -94,7 +94,8 @@ describe('web page sign-in', () => {
     } finally {
       await open.close();
     }
-  });
+    // It starts a second app (its own index set): room for that on a loaded machine, as hooks have.
+  }, 180_000);
 
   it('signing out returns to the form', async () => {
     const { page } = fx;
