@@ -3,7 +3,7 @@ import { valueKindOf, type ValueKind } from '../model/value-types.js';
 import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
 import type { DefinitionInfo, DefinitionMemo, PropertyConstraintsValue, PropertyDefinitionValue } from './definition-info.js';
 import type { CatalogDeps } from './catalog-deps.js';
-import { fieldMappingOf, hasValueQuery, LENGTHS_FIELD, LONG_VALUES_FIELD } from '../storage/property-field-mappings.js';
+import { companionPath, fieldMappingOf, hasValueQuery, LENGTHS_FIELD, LONG_VALUES_FIELD } from '../storage/property-field-mappings.js';
 
 export { fieldMappingOf, hasValueQuery };
 
@@ -21,14 +21,13 @@ export function indexFieldOf(def: PropertyDefinitionValue): string {
 }
 
 /** Where the lengths in characters of a property's text values are indexed (length rules are ranges on it). */
-export const lengthFieldOf = (def: PropertyDefinitionValue): string => indexFieldOf(def).replace(/^structuredProperties\./, `${LENGTHS_FIELD}.`);
+export const lengthFieldOf = (def: PropertyDefinitionValue): string => companionPath(indexFieldOf(def), LENGTHS_FIELD);
 
 /** Where a property's text values too long for the keyword index are indexed (patterns are checked there too). */
-export const longFieldOf = (def: PropertyDefinitionValue): string => indexFieldOf(def).replace(/^structuredProperties\./, `${LONG_VALUES_FIELD}.`);
-
+export const longFieldOf = (def: PropertyDefinitionValue): string => companionPath(indexFieldOf(def), LONG_VALUES_FIELD);
 
 /** Kinds whose values are text: lengths and patterns apply to them. */
-export const isTextKind = (kind: ValueKind | undefined): boolean => kind !== 'number' && kind !== 'date';
+export const isTextKind = (kind: string | undefined): boolean => kind === 'string' || kind === 'rich_text' || kind === 'urn';
 
 /** The stamp stored beside each assignment: which definition generation and version it was written under. */
 export const stampOf = (info: DefinitionInfo) => `${info.generation}/${info.definition.version ?? ''}`;

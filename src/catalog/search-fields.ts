@@ -110,7 +110,7 @@ export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, m
     owners: uniq(ownerUrns(val(doc, 'ownership'))),
     searchText: [name, description, doc.urn].filter(Boolean).join(' '),
     structuredProperties: propertyFields,
-    ...(propertyFields && { structuredPropertyLengths: valueLengths!.lengths, structuredPropertiesLong: valueLengths!.long }),
+    ...(valueLengths && { structuredPropertyLengths: valueLengths.lengths, structuredPropertiesLong: valueLengths.long }),
     // Every property the stored aspect mentions, stale ones included: how clean-up jobs find all carriers.
     propertyUrns: propertyUrnsOf(doc.aspects.structuredProperties),
     createdTime: Math.min(...Object.values(doc.aspects).map((a) => a.created.time)),

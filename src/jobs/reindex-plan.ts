@@ -1,5 +1,5 @@
 /** Works out the mapping an entity index should have (base file + definitions) and how it differs from the live one. */
-import { LENGTHS_FIELD, LONG_VALUES_FIELD } from '../storage/property-field-mappings.js';
+import { propertyPathOfCompanion } from '../storage/property-field-mappings.js';
 import { entityTypeUrnToName } from '../model/entity-types.js';
 import type { EntityDoc } from '../storage/entity-store.js';
 import { entityIndexBody } from '../storage/indices.js';
@@ -62,12 +62,6 @@ export function desiredMappings(entityType: string, defs: DefinitionInfo[]): Rec
   return mappings;
 }
 
-/** The property field a companion path belongs to (`structuredPropertyLengths.x` → `structuredProperties.x`), if it is one. */
-function companionOf(path: string): string | undefined {
-  for (const prefix of [LENGTHS_FIELD, LONG_VALUES_FIELD]) if (path.startsWith(`${prefix}.`)) return `structuredProperties.${path.slice(prefix.length + 1)}`;
-  return undefined;
-}
-
 async function countWithField(services: JobDeps, index: string, field: string): Promise<number> {
   return services.indices.count(index, hasValueQuery(field));
 }
@@ -94,7 +88,7 @@ export async function planIndex(services: JobDeps, entityType: string, defs: Def
   const companions: [string, string, unknown][] = [];
   for (const [path, leaf] of have) {
     if (want.has(path)) continue;
-    const main = companionOf(path);
+    const main = propertyPathOfCompanion(path);
     if (main !== undefined) {
       companions.push([path, main, leaf]);
       continue;

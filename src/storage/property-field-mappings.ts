@@ -16,9 +16,19 @@ export const LONG_VALUES_FIELD = 'structuredPropertiesLong';
  * by its length. Other fields: plain presence.
  */
 export function hasValueQuery(path: string): Record<string, unknown> {
-  if (!path.startsWith('structuredProperties.')) return { exists: { field: path } };
-  const lengths = path.replace(/^structuredProperties\./, `${LENGTHS_FIELD}.`);
-  return { bool: { should: [{ exists: { field: path } }, { exists: { field: lengths } }], minimum_should_match: 1 } };
+  if (!path.startsWith(PROPERTY_PREFIX)) return { exists: { field: path } };
+  return { bool: { should: [{ exists: { field: path } }, { exists: { field: companionPath(path, LENGTHS_FIELD) } }], minimum_should_match: 1 } };
+}
+
+const PROPERTY_PREFIX = 'structuredProperties.';
+
+/** A property field's companion path: `structuredProperties.x` → `<companion>.x`. */
+export const companionPath = (path: string, companion: typeof LENGTHS_FIELD | typeof LONG_VALUES_FIELD): string => `${companion}.${path.slice(PROPERTY_PREFIX.length)}`;
+
+/** The property field a companion path belongs to (`structuredPropertyLengths.x` → `structuredProperties.x`), if it is one. */
+export function propertyPathOfCompanion(path: string): string | undefined {
+  for (const companion of [LENGTHS_FIELD, LONG_VALUES_FIELD]) if (path.startsWith(`${companion}.`)) return `${PROPERTY_PREFIX}${path.slice(companion.length + 1)}`;
+  return undefined;
 }
 
 /** number → double, date → date, string/urn → keyword, rich_text → text with a keyword sub-field for facets. */

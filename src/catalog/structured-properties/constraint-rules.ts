@@ -3,13 +3,12 @@ import { entityTypeUrnToName } from '../../model/entity-types.js';
 import type { PropertyDefinition } from '../../model/aspects/property-definition.js';
 import type { StructuredPropertyConstraints } from '../../model/aspects/structured-property-constraints.js';
 import { parseUrn } from '../../model/urn.js';
-import { valueKindOf } from '../definitions.js';
+import { isTextKind, valueKindOf } from '../definitions.js';
 import { charLength, patternOf } from './value-pattern.js';
 import { shownPrimitive, isValidDate, numberOf, platformOfUrn, type AssignmentTarget, type Primitive } from './value-rules.js';
 
 export type Constraints = StructuredPropertyConstraints;
 
-const isText = (kind: string | undefined) => kind === 'string' || kind === 'rich_text' || kind === 'urn';
 
 function urnType(urn: string): string | undefined {
   try {
@@ -25,7 +24,7 @@ export function checkConstraintsShape(def: PropertyDefinition, c: Constraints): 
   const problems: string[] = [];
   const wrongType = (rule: string, wants: string) => problems.push(`${rule} applies to ${wants} properties only; ${def.qualifiedName} holds ${def.valueType}`);
   if ((c.min !== undefined || c.max !== undefined) && kind !== 'number') wrongType('min/max', 'number');
-  if ((c.pattern !== undefined || c.minLength !== undefined || c.maxLength !== undefined) && !isText(kind)) wrongType('pattern/minLength/maxLength', 'string, rich text or urn');
+  if ((c.pattern !== undefined || c.minLength !== undefined || c.maxLength !== undefined) && !isTextKind(kind)) wrongType('pattern/minLength/maxLength', 'string, rich text or urn');
   if ((c.after !== undefined || c.before !== undefined) && kind !== 'date') wrongType('after/before', 'date');
   if ((c.minCount !== undefined || c.maxCount !== undefined) && (def.cardinality ?? 'SINGLE') !== 'MULTIPLE') wrongType('minCount/maxCount', 'MULTIPLE');
   if (c.min !== undefined && c.max !== undefined && c.min > c.max) problems.push(`min ${c.min} is above max ${c.max}`);
@@ -62,7 +61,7 @@ export function valueProblems(def: PropertyDefinition, c: Constraints, v: Primit
   } else if (kind === 'date' && v.string !== undefined) {
     if (c.after !== undefined && v.string <= c.after) out.push(`after: must be after ${c.after}`);
     if (c.before !== undefined && v.string >= c.before) out.push(`before: must be before ${c.before}`);
-  } else if (isText(kind) && v.string !== undefined) {
+  } else if (isTextKind(kind) && v.string !== undefined) {
     const length = charLength(v.string);
     if (c.minLength !== undefined && length < c.minLength) out.push(`minLength: must be at least ${c.minLength} characters, has ${length}`);
     if (c.maxLength !== undefined && length > c.maxLength) out.push(`maxLength: must be at most ${c.maxLength} characters, has ${length}`);
