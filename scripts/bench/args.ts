@@ -17,12 +17,15 @@ export interface BenchArgs {
   /** Count engine calls per request through a counting proxy (a second Tessera process). */
   countCalls: boolean;
   prefix: string;
+  /** Seconds of a sustained load for the bulk row's lag to the event poll (its own batches in flight); 0: the short probes. */
+  sustainedLagSeconds: number;
 }
 
 export const USAGE = `usage: npm run bench -- [--datasets N] [--definitions N] [--seconds S] [--warmup S] [--concurrency C]
-  [--only row,row] [--scale] [--no-build] [--keep] [--cpu-prof] [--no-count-calls] [--prefix p_]
+  [--only row,row] [--scale] [--no-build] [--keep] [--cpu-prof] [--no-count-calls] [--prefix p_] [--sustained-lag S]
 rows: bulk, rest-get, graphql-get, graphql-filter, rest-query, facets, search-page, search-words, autocomplete, rmw, reindex, cli, export, import, relevance, compliance
   (compliance loads 1,000,000 datasets under <prefix>compliance_ once; --keep keeps them for the next run)
+--sustained-lag S: the bulk row's lag to the event poll measured over S seconds of its load (e.g. 300) instead of short probes.
 --scale: 1,000,000 datasets and 10,000 definitions unless --datasets / --definitions say otherwise.
 Environment: BENCH_BASE_URL (use a running Tessera, then AUTH_SECRET must be its secret), OPENSEARCH_URL.`;
 
@@ -31,7 +34,7 @@ export const ROWS = ['bulk', 'rest-get', 'graphql-get', 'graphql-filter', 'rest-
 export function parseBenchArgs(argv: string[]): BenchArgs | string {
   const a: BenchArgs = {
     datasets: NaN, definitions: NaN, seconds: 4, warmupSeconds: 2, concurrency: 16, scale: false, only: [],
-    build: true, keep: false, cpuProf: false, countCalls: true, prefix: '',
+    build: true, keep: false, cpuProf: false, countCalls: true, prefix: '', sustainedLagSeconds: 0,
   };
   const num = (v: string | undefined, name: string): number | string => {
     const n = Number(v);
@@ -53,6 +56,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs | string {
         if (unknown.length) return `unknown row(s) ${unknown.join(', ')}\n${USAGE}`;
         break;
       }
+      case '--sustained-lag': if (typeof (n = num(value(), flag)) === 'string') return n; a.sustainedLagSeconds = n; break;
       case '--prefix': a.prefix = value() ?? ''; break;
       case '--scale': a.scale = true; break;
       case '--no-build': a.build = false; break;

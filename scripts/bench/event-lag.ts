@@ -12,6 +12,9 @@ export interface EventLag {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Datasets the load created while the probes ran, and over how many seconds (its rate). */
+  created: number;
+  loadSeconds: number;
 }
 
 /** `created` collects the probe's dataset, for the row's clean-up. */
@@ -25,8 +28,11 @@ export async function measureEventLag(c: BenchContext, load: Workload, seconds: 
   let stop = false;
   // The write load: the bulk row's batches, `inFlight` at a time.
   let seq = 0;
+  let written = 0;
+  let writtenAtStart = 0;
+  let startedAt = Date.now();
   const writers = Array.from({ length: inFlight }, async () => {
-    while (!stop) await load.tessera(0, 1_000_000 + seq++);
+    while (!stop) written += await load.tessera(0, 1_000_000 + seq++);
   });
   // A probe change, then its record watched for until it has its place in the sequence (it is on the poll then):
   // reading the whole stream would measure how fast one client reads 10,000 records a second instead. The first probe
@@ -42,7 +48,7 @@ export async function measureEventLag(c: BenchContext, load: Workload, seconds: 
       if (answer.status === 404) {
         stop = true;
         await Promise.all(writers);
-        return { probes: 0, p50Ms: NaN, p99Ms: NaN, maxMs: NaN };
+        return { probes: 0, p50Ms: NaN, p99Ms: NaN, maxMs: NaN, created: 0, loadSeconds: 0 };
       }
       const page = JSON.parse(answer.text);
       if (page.changes?.some((ch: { seq: number | null; operation: string }) => ch.seq !== null && ch.operation === 'ADD')) break;
@@ -51,10 +57,15 @@ export async function measureEventLag(c: BenchContext, load: Workload, seconds: 
     }
     if (process.env.BENCH_DEBUG) c.progress(`event lag probe ${i}: ${Date.now() - sent} ms`);
     if (i > 0) lags.push(Date.now() - sent);
-    else until = Date.now() + seconds * 1000;
+    else {
+      until = Date.now() + seconds * 1000;
+      [startedAt, writtenAtStart] = [Date.now(), written];
+    }
   }
+  const created = written - writtenAtStart;
+  const loadSeconds = (Date.now() - startedAt) / 1000;
   stop = true;
   await Promise.all(writers);
   lags.sort((a, b) => a - b);
-  return { probes: lags.length, p50Ms: percentile(lags, 50), p99Ms: percentile(lags, 99), maxMs: lags[lags.length - 1] ?? NaN };
+  return { probes: lags.length, p50Ms: percentile(lags, 50), p99Ms: percentile(lags, 99), maxMs: lags[lags.length - 1] ?? NaN, created, loadSeconds };
 }

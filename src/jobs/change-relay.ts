@@ -48,7 +48,7 @@ export interface RelayState {
   updatedAt: number;
   /** Physical index → relayed `_seq_no` per shard (every record of every version at or below it is in the events index). */
   positions: Record<string, number[]>;
-  /** The next sequence number (kept here too, so numbers go on even after retention removed every event). */
+  /** Written by releases before `reserved`: the next sequence number. Read when taking over such a catalog, never written. */
   next?: number;
   /** No number at or above it has been handed out: the leader reserves numbers here before it writes them. */
   reserved?: number;
@@ -238,10 +238,12 @@ export class ChangeRelay {
   /** When (monotonic ms) a round last found nothing waiting. */
   private caughtUpAt = performance.now();
 
-  private stateOf(from: Pick<RelayState, 'positions' | 'hot' | 'next' | 'backlog' | 'reserved' | 'filled'>, leaseUntil = Date.now() + this.leaseMs): RelayState {
+  /** The state document: `reserved` carries the sequence on (numbers go on even after retention removed every event). */
+  private stateOf(from: Pick<RelayState, 'positions' | 'hot' | 'backlog' | 'reserved' | 'filled' | 'next'>, leaseUntil = Date.now() + this.leaseMs): RelayState {
+    const reserved = from.reserved ?? from.next;
     return {
       type: 'change-relay', leaseOwner: this.owner, leaseUntil, updatedAt: Date.now(), positions: from.positions, hot: from.hot ?? {},
-      backlog: from.backlog ?? 0, ...(from.next && { next: from.next }), ...(from.reserved !== undefined && { reserved: from.reserved, filled: from.filled ?? from.reserved }),
+      backlog: from.backlog ?? 0, ...(reserved !== undefined && { reserved, filled: from.filled ?? reserved }),
     };
   }
 

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeUrn } from '../../src/model/urn.js';
+import { cacheSearch, searchTotal } from '../faults/cached-search.js';
 import { CLUSTER_PORTS, killNode, startCluster, startTessera, stopCluster, waitFor, type TesseraProcess } from './cluster-harness.js';
 
 const PREFIX = `cluster_${randomBytes(3).toString('hex')}_`;
@@ -87,6 +88,26 @@ describe('two processes on a 3-node cluster', () => {
       }));
       ok(await via.request('POST', '/openapi/v3/entity/dataset?async=false', items), 'property values');
     }
+  });
+
+  it('answers the write made before a primary shard moved, not an answer it kept from before the write', async () => {
+    const send = (p: TesseraProcess) => (method: string, path: string, body?: unknown) => p.request(method, path, body);
+    await cacheSearch(send(a), 'movecheck', 0);
+    ok(await b.request('POST', '/openapi/v3/entity/dataset?async=false&waitForSearch=true', [{ urn: dataset(9999), datasetProperties: { value: { name: 'movecheck' } } }]), 'write');
+    // The dataset index's primary moves to the node holding no copy of it (the shard's counters start again there).
+    const engine = `http://127.0.0.1:${CLUSTER_PORTS[0]}`;
+    const shards = (await (await fetch(`${engine}/_cat/shards/${PREFIX}dataset?format=json&h=index,shard,prirep,node`)).json()) as { index: string; shard: string; prirep: string; node: string }[];
+    const primary = shards.find((x) => x.prirep === 'p' && x.shard === '0')!;
+    const nodes = ((await (await fetch(`${engine}/_cat/nodes?format=json&h=name`)).json()) as { name: string }[]).map((n) => n.name);
+    const free = nodes.find((n) => !shards.some((x) => x.shard === '0' && x.node === n))!;
+    expect(free, JSON.stringify(shards)).toBeDefined();
+    const moved = await fetch(`${engine}/_cluster/reroute`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ commands: [{ move: { index: primary.index, shard: 0, from_node: primary.node, to_node: free } }] }) });
+    expect(moved.status, await moved.text()).toBe(200);
+    const settled = await fetch(`${engine}/_cluster/health/${primary.index}?wait_for_no_relocating_shards=true&wait_for_status=green&timeout=120s`);
+    expect(((await settled.json()) as { timed_out: boolean }).timed_out).toBe(false);
+    const now = (await (await fetch(`${engine}/_cat/shards/${primary.index}?format=json&h=shard,prirep,node`)).json()) as { shard: string; prirep: string; node: string }[];
+    expect(now.find((x) => x.prirep === 'p' && x.shard === '0')?.node).toBe(free);
+    expect(await searchTotal(send(a), 'movecheck')).toBe(1);
   });
 
   it('keeps every acknowledged write and finishes the clean-up job when its holder and a node are killed', async () => {

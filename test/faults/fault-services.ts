@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
-import { running, startService, type ServiceProcess } from './service-process.js';
+import { parseBody, running, startService, type ServiceProcess } from './service-process.js';
 
 const SECRET = `faults-${randomBytes(16).toString('hex')}`;
 const started: ServiceProcess[] = [];
@@ -23,7 +23,7 @@ export async function run(env: Record<string, string>, port: number): Promise<Se
 export async function call(base: string, tok: string, method: string, path: string, body?: unknown) {
   const r = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined, text };
+  return { status: r.status, body: parseBody(text), text };
 }
 
 export async function createDatasets(base: string, tok: string, names: string[]): Promise<void> {

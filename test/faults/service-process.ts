@@ -72,3 +72,13 @@ export async function startService(env: Record<string, string>, port: number, re
       }),
   };
 }
+
+/** A JSON body parsed; any other (the metrics' text) as it came. */
+export function parseBody(text: string): any {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

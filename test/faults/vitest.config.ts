@@ -12,7 +12,7 @@ export default defineConfig({
     globalSetup: ['test/integration/global-setup.ts'],
     testTimeout: 300_000,
     hookTimeout: 300_000,
-    maxWorkers: 3,
+    maxWorkers: 6,
     minWorkers: 1,
   },
 });

@@ -1,5 +1,6 @@
 /** Runs the BUILT `tessera` command (the bundle dist/cli/tessera.js) as a child process against a test app; builds dist/ first when it is missing or stale. */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,8 @@ export async function ensureBuilt(): Promise<void> {
     }
   }
   try {
-    if (!fresh()) spawnSync(process.execPath, [join(ROOT, 'scripts/build-if-stale.mjs')], { cwd: ROOT, stdio: 'ignore' });
+    // Never a synchronous child: a build blocking the worker's event loop past 60 s times out Vitest's calls to it.
+    if (!fresh()) await promisify(execFile)(process.execPath, [join(ROOT, 'scripts/build-if-stale.mjs')], { cwd: ROOT, maxBuffer: 64 << 20 });
     if (!existsSync(CLI)) throw new Error('the build did not produce dist/cli/tessera.js');
   } finally {
     rmSync(LOCK, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import type { CatalogDeps } from '../catalog-deps.js';
 import { resolveTarget } from '../entity-target.js';
 import { KEEP_ASPECT, writeAspects, type AspectChange } from '../write-aspects.js';
 import { matchFieldPath, resolveFieldPath } from '../tags/resolve-field-path.js';
-import { resolveTagResources, type TagResource, type TagResourceRef } from '../tags/tag-resources.js';
+import { checkTagResources, type TagResource, type TagResourceRef } from '../tags/tag-resources.js';
 
 export interface DescriptionUpdate extends TagResourceRef {
   description: string;
@@ -58,7 +58,7 @@ export async function updateDescription(services: CatalogDeps, input: Descriptio
   if (input.description.length > MAX_DESCRIPTION) throw validationError(`description is ${input.description.length} characters; at most ${MAX_DESCRIPTION}`);
   const type = resolveTarget(undefined, input.resourceUrn).def.name;
   if (type !== 'dataset') throw validationError(`Descriptions are edited on datasets and their columns; ${input.resourceUrn} is a ${type}`);
-  const [resource] = await resolveTagResources(services, [input]);
+  const [resource] = checkTagResources([input]);
   const stamp = { time: Date.now(), actor: input.actor };
   const changes = resource.column ? columnChanges(resource, input.description, stamp) : [datasetChange(input.description, stamp)];
   await writeAspects(services, { target: resource.target, changes, actor: input.actor, waitForSearch: input.waitForSearch, mustExist: true });

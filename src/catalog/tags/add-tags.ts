@@ -2,7 +2,7 @@
 import type { CatalogDeps } from '../catalog-deps.js';
 import { applyTagEdits } from './apply-tag-edit.js';
 import { addingTags } from './tag-lists.js';
-import { resolveTagResources, type TagResourceRef } from './tag-resources.js';
+import { checkTagResources, type TagResourceRef } from './tag-resources.js';
 import { parseTagUrns, requireTagsExist } from './tag-urns.js';
 
 export interface AddTagsInput {
@@ -15,6 +15,6 @@ export interface AddTagsInput {
 export async function addTags(services: CatalogDeps, input: AddTagsInput): Promise<void> {
   const tagUrns = parseTagUrns(input.tagUrns);
   await requireTagsExist(services, tagUrns);
-  const resources = await resolveTagResources(services, input.resources);
+  const resources = checkTagResources(input.resources);
   await applyTagEdits(services, resources, addingTags(tagUrns), input);
 }

@@ -2,7 +2,7 @@
 import type { CatalogDeps } from '../catalog-deps.js';
 import { applyTagEdits } from './apply-tag-edit.js';
 import { removingTags } from './tag-lists.js';
-import { resolveTagResources, type TagResourceRef } from './tag-resources.js';
+import { checkTagResources, type TagResourceRef } from './tag-resources.js';
 import { parseTagUrns } from './tag-urns.js';
 
 export interface RemoveTagsInput {
@@ -14,6 +14,6 @@ export interface RemoveTagsInput {
 
 export async function removeTags(services: CatalogDeps, input: RemoveTagsInput): Promise<void> {
   const tagUrns = parseTagUrns(input.tagUrns);
-  const resources = await resolveTagResources(services, input.resources);
+  const resources = checkTagResources(input.resources);
   await applyTagEdits(services, resources, removingTags(tagUrns), input);
 }

@@ -1,10 +1,6 @@
 /** Validates the resources a tag association names (entity, or one dataset column) before anything is written. */
-import { notFound, validationError } from '../../errors.js';
-import { parseUrn } from '../../model/urn.js';
-import type { EntityDoc } from '../../storage/entity-store.js';
-import type { CatalogDeps } from '../catalog-deps.js';
-import { existenceUrnOf, resolveTarget, type EntityTarget } from '../entity-target.js';
-import { resolveFieldPath } from './resolve-field-path.js';
+import { validationError } from '../../errors.js';
+import { resolveTarget, type EntityTarget } from '../entity-target.js';
 
 export const DATASET_FIELD = 'DATASET_FIELD';
 
@@ -15,7 +11,7 @@ export interface TagResourceRef {
   subResource?: string | null;
 }
 
-/** A checked resource: the entity and, for a column, the name the caller used (resolved again at write time). */
+/** A checked resource: the entity and, for a column, the name the caller used (resolved at write time). */
 export interface TagResource {
   target: EntityTarget;
   column?: { requested: string };
@@ -37,36 +33,19 @@ function checkSubResource(ref: TagResourceRef): string | undefined {
 }
 
 
-async function loadExisting(services: CatalogDeps, targets: EntityTarget[]): Promise<Map<string, EntityDoc>> {
-  const byType = new Map<string, string[]>();
-  for (const t of targets) {
-    const urn = existenceUrnOf(t);
-    const type = parseUrn(urn).entityType;
-    byType.set(type, [...(byType.get(type) ?? []), urn]);
-  }
-  const found = new Map<string, EntityDoc>();
-  for (const [type, urns] of byType) for (const [urn, doc] of await services.store.mget(type, urns)) found.set(urn, doc);
-  return found;
-}
-
-/** Checks every resource (shape, tag support, existence, column) so that a batch fails before its first write. */
-export async function resolveTagResources(services: CatalogDeps, refs: readonly TagResourceRef[]): Promise<TagResource[]> {
+/**
+ * Checks every resource's shape and tag support so that a batch fails before its first write. Existence and the column
+ * are checked by the write itself (mustExist; the schema read in the same write), so the entities are read once.
+ */
+export function checkTagResources(refs: readonly TagResourceRef[]): TagResource[] {
   if (refs.length === 0) throw validationError('resources must name at least one resource');
-  const parsed = refs.map((ref) => {
+  return refs.map((ref) => {
     const requested = checkSubResource(ref);
     const target = resolveTarget(undefined, ref.resourceUrn);
     if (requested !== undefined && target.def.name !== 'dataset') {
       throw validationError(`subResourceType ${DATASET_FIELD} needs a dataset urn, got ${target.urn.raw}`);
     }
     if (!target.def.aspects.includes('globalTags')) throw validationError(`Entities of type ${target.def.name} cannot carry tags (${target.urn.raw})`);
-    return { target, requested };
-  });
-  const existing = await loadExisting(services, parsed.map((p) => p.target));
-  return parsed.map(({ target, requested }) => {
-    const doc = existing.get(existenceUrnOf(target));
-    if (!doc) throw notFound(`Resource ${existenceUrnOf(target)} does not exist`);
-    if (requested === undefined) return { target };
-    resolveFieldPath(target.urn.raw, doc.aspects.schemaMetadata?.value, requested);
-    return { target, column: { requested } };
+    return requested === undefined ? { target } : { target, column: { requested } };
   });
 }

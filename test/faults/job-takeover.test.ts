@@ -4,38 +4,9 @@ import { Client } from '@opensearch-project/opensearch';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeUrn } from '../../src/model/urn.js';
 import { freePort } from './service-process.js';
-import { call, createDatasets, ds, run, token } from './fault-services.js';
-import { lostWrites, startWriters } from './writers.js';
+import { call, ds, run, token } from './fault-services.js';
 
-// Crash tests: kill -9 of the service under writers, and of the process holding a hard delete's clean-up job (the
-// managed node's: managed-node.test.ts). Every acknowledged write reads back exactly.
-describe('kill -9 of the service under 8 writers', () => {
-  it('loses no acknowledged write, and writes go on once it is started again', async () => {
-    const env = { OPENSEARCH_URL: inject('opensearchUrl'), INDEX_PREFIX: `f_svc_${randomBytes(3).toString('hex')}_` };
-    const port = await freePort();
-    let svc = await run(env, port);
-    const tok = await token();
-    const datasets = ['db.k0', 'db.k1', 'db.k2', 'db.k3'];
-    await createDatasets(svc.url, tok, datasets);
-    const writers = startWriters(() => svc.url, tok, datasets.map(ds));
-    await sleep(2000);
-    svc.kill9();
-    const ackedAtKill = [...writers.acked.values()].reduce((n, s) => n + s.size, 0);
-    await sleep(500);
-    svc = await run(env, port);
-    await sleep(1500);
-    await writers.stop();
-    const total = [...writers.acked.values()].reduce((n, s) => n + s.size, 0);
-    expect(ackedAtKill).toBeGreaterThan(0);
-    expect(total).toBeGreaterThan(ackedAtKill);
-    expect(await lostWrites(svc.url, tok, writers)).toEqual([]);
-    await svc.terminate();
-    const raw = new Client({ node: inject('opensearchUrl') });
-    await raw.indices.delete({ index: `${env.INDEX_PREFIX}*` });
-    await raw.close();
-  });
-});
-
+// kill -9 of the process holding a hard delete's clean-up job: another process takes the job over and finishes it.
 describe('kill -9 of the process holding a hard delete clean-up job', () => {
   it('another process takes the job over and finishes it: every value is gone, every carrier readable', async () => {
     const prefix = `f_job_${randomBytes(3).toString('hex')}_`;
