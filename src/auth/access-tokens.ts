@@ -79,7 +79,12 @@ export function storedTokenVerifier(store: TokenStore, parents: SessionParentChe
     }
     return undefined;
   };
-  const trusted = new Map<string, { verified: VerifiedToken; until: number }>();
+  // Trusted for up to TOKEN_RECHECK_MS (other processes' revocations are seen within it); this process's own revocations
+  // at once, the sessions signed in with a revoked token included.
+  const trusted = new Map<string, { verified: VerifiedToken; until: number; parentId?: string }>();
+  store.onRevoked((id) => {
+    for (const [token, entry] of trusted) if (entry.verified.tokenId === id || entry.parentId === id) trusted.delete(token);
+  });
   const lastUseWritten = new Map<string, number>();
   const noteUse = (id: string, now: number) => {
     if ((lastUseWritten.get(id) ?? 0) > now - LAST_USED_EVERY_MS) return;
@@ -99,7 +104,7 @@ export function storedTokenVerifier(store: TokenStore, parents: SessionParentChe
     if (refusal) throw unauthenticated(refusal);
     const verified = { actor: doc.actorUrn, tokenId: doc.id };
     if (trusted.size > 10_000) trusted.clear();
-    trusted.set(token, { verified, until: Math.min(now + TOKEN_RECHECK_MS, doc.expiresAt ?? Infinity) });
+    trusted.set(token, { verified, until: Math.min(now + TOKEN_RECHECK_MS, doc.expiresAt ?? Infinity), parentId: doc.parentTokenId });
     noteUse(doc.id, now);
     return verified;
   };

@@ -50,6 +50,13 @@ export class TokenStore {
     return this.names.tokens();
   }
 
+  private readonly revokedListeners: ((id: string) => void)[] = [];
+
+  /** Called with a token's id once this process has revoked it (its verifier forgets what it trusted at once). */
+  onRevoked(listener: (id: string) => void): void {
+    this.revokedListeners.push(listener);
+  }
+
   /** Makes the change records of a token's creation and revocation (set by the composition root; they travel in the token's document). */
   recordChange: RecordMaker = () => [];
 
@@ -69,6 +76,7 @@ export class TokenStore {
       params: { fields, records },
     };
     const res = await absentAsNull(() => this.client.update({ index: this.index, id, body: { script }, retry_on_conflict: 3, refresh: 'wait_for' }));
+    if (res !== null) for (const listener of this.revokedListeners) listener(id);
     return res !== null;
   }
 
