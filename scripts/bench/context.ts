@@ -14,6 +14,8 @@ export interface BenchContext {
   tesseraPid?: number;
   osPid?: number;
   progress: (line: string) => void;
+  /** The Tessera process runs with the GraphQL response cache off (the rows' cache-off twins). */
+  cacheOff?: boolean;
 }
 
 export const enc = encodeURIComponent;

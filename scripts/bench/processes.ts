@@ -69,6 +69,8 @@ export interface TesseraOptions {
   name?: string;
   /** Directory for Node's --cpu-prof output; no profiling when absent. */
   cpuProfDir?: string;
+  /** More settings (e.g. GRAPHQL_RESPONSE_CACHE_MB=0). */
+  env?: Record<string, string>;
 }
 
 export async function startTessera(o: TesseraOptions): Promise<Running> {
@@ -81,6 +83,7 @@ export async function startTessera(o: TesseraOptions): Promise<Running> {
     NODE_ENV: process.env.NODE_ENV ?? 'production',
     PORT: String(port), HOST: '127.0.0.1', OPENSEARCH_URL: o.opensearchUrl, INDEX_PREFIX: o.prefix, AUTH_SECRET: o.secret, DEFAULT_ROLE: 'Admin',
     TESSERA_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-')),
+    ...o.env,
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/health`, child, 'Tessera');

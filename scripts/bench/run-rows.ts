@@ -17,6 +17,7 @@ import { runComplianceRow } from './compliance-row.js';
 import type { Running } from './processes.js';
 import { ratioOf, verdictOf, type SideFigures } from './stats.js';
 import type { Row } from './table.js';
+import { cacheNote, cacheOutcomes } from './response-cache.js';
 
 /** The rows timed against the thin layer too (see thin-layer.ts); main starts it when any of them runs. */
 export const READ_ROWS = ['rest-get', 'graphql-get', 'graphql-filter', 'rest-query', 'facets', 'search-page'];
@@ -27,8 +28,9 @@ export interface RowsResult {
 }
 
 async function timedRow(c: BenchContext, w: Workload, thinPid?: number): Promise<Row> {
-  c.progress(`${w.name}: ${w.title}`);
+  c.progress(`${w.name}: ${w.title}${c.cacheOff ? ' (response cache off)' : ''}`);
   await w.probe();
+  const cacheBefore = await cacheOutcomes(c);
   const sides: Side[] = [{ name: 'tessera', op: w.tessera, servicePid: c.tesseraPid }, { name: 'raw', op: w.raw }];
   if (w.thin) sides.push({ name: 'thin', op: w.thin, servicePid: thinPid });
   // Halfway through the first Tessera half, the engine's busiest threads (kept in the JSON, not printed).
@@ -41,13 +43,16 @@ async function timedRow(c: BenchContext, w: Workload, thinPid?: number): Promise
   const thinRatio = f.thin && ratioOf(f.thin.rate, f.raw.rate);
   const errorsOk = f.tessera.errors === 0 && f.raw.errors === 0;
   const fastEnough = w.p99MaxMs === undefined || f.tessera.p99Ms <= w.p99MaxMs;
-  const row: Row = { workload: w.title, unit: w.unit, tessera: f.tessera, raw: f.raw, thin: f.thin, ratio, thinRatio, target: w.target.text, verdict: verdictOf(ratio, w.target, errorsOk && fastEnough), hotThreads };
+  const title = c.cacheOff ? `${w.title} — response cache off` : w.title;
+  const row: Row = { workload: title, unit: w.unit, tessera: f.tessera, raw: f.raw, thin: f.thin, ratio, thinRatio, target: w.target.text, verdict: verdictOf(ratio, w.target, errorsOk && fastEnough), hotThreads };
   if (f.thin) {
     // The thin layer is the ceiling of a zero-work Node layer: its ratio and CPU put Tessera's in proportion.
     const within = f.tessera.serviceCpuUs! / f.thin.serviceCpuUs!;
     const cpuTarget = w.thinCpuTarget ? ` (target ≤ ${w.thinCpuTarget}×)` : '';
     row.note = `thin layer reaches ${thinRatio!.toFixed(2)} of raw; Tessera CPU ${within.toFixed(1)}× the thin layer's${cpuTarget}`;
   }
+  const cache = cacheNote(cacheBefore, await cacheOutcomes(c), c.cacheOff === true);
+  if (cache) row.note = [cache, row.note].filter(Boolean).join('; ');
   const thinErrors = f.thin?.errors ? `, thin ${f.thin.errors}` : '';
   if (!errorsOk || thinErrors) row.note = `${row.note ?? ''} errors: Tessera ${f.tessera.errors}, raw ${f.raw.errors}${thinErrors}`.trim();
   c.progress(`  ratio ${ratio.toFixed(2)} (${row.verdict})${thinRatio === undefined ? '' : `, thin layer ${thinRatio.toFixed(2)}`}`);
@@ -86,13 +91,33 @@ async function guard(c: BenchContext, failures: string[], name: string, run: () 
   }
 }
 
-/** `startJudged` starts another Tessera on a given prefix (the relevance and compliance rows' own catalogs; `name` names its log); absent with BENCH_BASE_URL. */
-export async function runRows(c: BenchContext, args: BenchArgs, thin?: { url: string; pid: number }, startJudged?: (prefix: string, name?: string) => Promise<Running>): Promise<RowsResult> {
+/** `startUncached` starts the build again on this catalog with the response cache off. `startJudged` starts another Tessera on a given prefix (the relevance and compliance rows' own catalogs; `name` names its log); absent with BENCH_BASE_URL. */
+export async function runRows(
+  c: BenchContext,
+  args: BenchArgs,
+  thin?: { url: string; pid: number },
+  startJudged?: (prefix: string, name?: string) => Promise<Running>,
+  startUncached?: () => Promise<Running>,
+): Promise<RowsResult> {
   const rows: Row[] = [];
   const failures: string[] = [];
   const extra: Record<string, unknown> = { failures };
   const reads = [restGet, graphqlGet, graphqlFilter, restQuery, facets, searchPage, searchWords, autocomplete].map((read) => read(c, thin?.url));
   for (const w of reads) if (wants(args, w.name)) await guard(c, failures, w.name, async () => void rows.push(await timedRow(c, w, thin?.pid)));
+  // The GraphQL rows again on a process of the same build with the response cache off (same catalog): what running costs.
+  const graphqlReads = [graphqlGet, graphqlFilter, facets, searchPage].filter((read) => wants(args, read(c).name));
+  if (graphqlReads.length > 0 && startUncached) {
+    const uncached = await startUncached();
+    const off: BenchContext = { ...c, tessera: uncached.url, tesseraPid: uncached.pid, cacheOff: true };
+    try {
+      for (const read of graphqlReads) {
+        const w = read(off, thin?.url);
+        await guard(c, failures, `${w.name} (cache off)`, async () => void rows.push(await timedRow(off, w, thin?.pid)));
+      }
+    } finally {
+      await uncached.stop();
+    }
+  }
   if (wants(args, 'rmw')) await guard(c, failures, 'rmw', async () => {
     c.progress('rmw: 32 concurrent PATCHes adding keys to one entity, 20 rounds per side');
     const f = await runRmw(c);

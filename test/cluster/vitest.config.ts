@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
-// The cluster test runs alone (`npm run test:cluster`): it starts its own 3-node cluster (or uses the one
-// TESSERA_CLUSTER_URLS names, on ports 9211-9213) and Tessera processes.
+// The cluster test runs alone (`npm run test:cluster`): it starts its own 3-node cluster and Tessera processes.
 const graphqlAlias = [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }];
 
 export default defineConfig({
