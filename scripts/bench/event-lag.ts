@@ -62,10 +62,10 @@ export async function measureEventLag(c: BenchContext, load: Workload, seconds: 
       [startedAt, writtenAtStart] = [Date.now(), written];
     }
   }
-  const created = written - writtenAtStart;
+  const createdDuring = written - writtenAtStart;
   const loadSeconds = (Date.now() - startedAt) / 1000;
   stop = true;
   await Promise.all(writers);
   lags.sort((a, b) => a - b);
-  return { probes: lags.length, p50Ms: percentile(lags, 50), p99Ms: percentile(lags, 99), maxMs: lags[lags.length - 1] ?? NaN, created, loadSeconds };
+  return { probes: lags.length, p50Ms: percentile(lags, 50), p99Ms: percentile(lags, 99), maxMs: lags[lags.length - 1] ?? NaN, created: createdDuring, loadSeconds };
 }
