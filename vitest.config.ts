@@ -19,17 +19,12 @@ export default defineConfig({
     // `npm run test:coverage`: what the test processes ran of src/ (the CLI and service child processes are not counted).
     coverage: { provider: 'v8', include: ['src/**/*.ts'], reporter: ['text-summary', 'json-summary'], reportsDirectory: 'coverage' },
     projects: [
-      // Unit and integration files run without per-file isolation: modules loaded by one file are reused by the next
-      // (the source graph cost 3-5 s of each file's start). Every app is made by startTestApp with services of its own,
-      // src/ keeps at module level only pure caches and settings each app sets again, and a file that changes
-      // process.env puts it back. (Isolation off for the whole forks pool ended a run with a terminated worker.)
-      { resolve: { alias: graphqlAlias }, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
+      { resolve: { alias: graphqlAlias }, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
         resolve: { alias: graphqlAlias },
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          isolate: false,
           // A poll waits for a state (a refresh, a background write): a generous deadline, a failure only when far exceeded.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           globalSetup: ['test/integration/global-setup.ts'],
