@@ -48,7 +48,9 @@ async function main(): Promise<number> {
     const calls = args.countCalls && !baseUrl ? await countCalls(c, secret, callRows(args)) : [];
     if (READ_ROWS.some((row) => wants(args, row))) thin = await startThinLayer(opensearch, datasetIndex(c));
     const startJudged = baseUrl ? undefined : (prefix: string, name = 'tessera-judged') => startTessera({ opensearchUrl: opensearch, prefix, secret, name });
-    const startUncached = baseUrl ? undefined : () => startTessera({ opensearchUrl: opensearch, prefix: args.prefix, secret, name: 'tessera-uncached', env: { GRAPHQL_RESPONSE_CACHE_MB: '0' } });
+    // With the cache off for every process (GRAPHQL_RESPONSE_CACHE_MB=0 in the environment) the rows are uncached already.
+    const uncachedAlready = process.env.GRAPHQL_RESPONSE_CACHE_MB === '0';
+    const startUncached = baseUrl || uncachedAlready ? undefined : () => startTessera({ opensearchUrl: opensearch, prefix: args.prefix, secret, name: 'tessera-uncached', env: { GRAPHQL_RESPONSE_CACHE_MB: '0' } });
     const { rows, extra } = await runRows(c, args, thin, startJudged, startUncached);
     process.stdout.write(`\n${header}\n\n${formatTable(rows)}\n\nCPU columns: microseconds of CPU per unit of the OpenSearch process / of the service process, from /proc/<pid>/stat.\n`);
     for (const f of (extra.failures as string[]) ?? []) process.stdout.write(`FAILED ${f}\n`);
