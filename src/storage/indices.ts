@@ -75,12 +75,8 @@ export async function ensureIndex(client: Client, names: IndexNames, alias: stri
   if (await aliasExists(client, alias)) return;
   const physical = names.physical(alias);
   // Creating an index is a cluster-state update: on a busy cluster it may take longer than an ordinary call is given.
-  const created = await client.indices.create({ index: physical, body: { ...body, aliases: { [alias]: {} } } as any }, { ignore: [400], requestTimeout: 60_000 });
-  // Created, but its primary not started within the create's own wait (a loaded node): reads would find no shard
-  // (no_shard_available_action_exception), so the start waits for it here.
-  if (created.statusCode === 200 && (created.body as { shards_acknowledged?: boolean }).shards_acknowledged === false) {
-    await client.cluster.health({ index: physical, wait_for_status: 'yellow', timeout: '60s' }, { requestTimeout: 70_000 });
-  }
+  // Every caller is ensureAllIndices, which waits for the whole set to be yellow before anything reads it.
+  await client.indices.create({ index: physical, body: { ...body, aliases: { [alias]: {} } } as any }, { ignore: [400], requestTimeout: 60_000 });
   // Another process may have won the race with a differently named index: keep exactly one behind the alias.
   const behind = await resolveAlias(client, alias);
   if (behind.length > 1 && behind.includes(physical)) {

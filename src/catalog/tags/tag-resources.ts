@@ -32,7 +32,6 @@ function checkSubResource(ref: TagResourceRef): string | undefined {
   return sub;
 }
 
-
 /**
  * Checks every resource's shape and tag support so that a batch fails before its first write. Existence and the column
  * are checked by the write itself (mustExist; the schema read in the same write), so the entities are read once.
