@@ -79,6 +79,7 @@ describe.each([
     expect(account.status).toBe(201);
     expect((await app.request('POST', '/openapi/v3/roles/assignments', { role: 'Editor', actors: [account.body.urn] })).status).toBe(200);
     const issued = await app.request('POST', '/openapi/v3/tokens', { actorUrn: account.body.urn, name: 'sdk', duration: 'ONE_DAY' });
+    expect(issued.status, issued.text).toBe(201);
     expect(issued.body.accessToken).toMatch(/^tsr_pat_/);
     const tags = { tags: [{ tag: 'urn:li:tag:silver' }] };
     expect(await dh.sdk([{ op: 'emit', mcps: [mcp(urn, 'globalTags', tags)] }], issued.body.accessToken)).toEqual(['ok']);

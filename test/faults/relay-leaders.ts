@@ -69,7 +69,7 @@ export async function relayLeaderRounds(kind: LeaderFault): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
     await sleep(300 + Math.random() * 700);
     let pid: number | undefined;
-    for (let i = 0; i < 100 && pid === undefined; i++) (pid = await leaderPid(prefix)) ?? (await sleep(100));
+    for (const until = Date.now() + 60_000; pid === undefined && Date.now() < until; ) (pid = await leaderPid(prefix)) ?? (await sleep(100));
     const i = procs.findIndex((p) => p.child.pid === pid);
     expect(i, `the leader (pid ${pid}) is one of the two processes`).toBeGreaterThanOrEqual(0);
     if (kind === 'paused') {

@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     include: ['test/faults/**/*.test.ts'],
     globalSetup: ['test/integration/global-setup.ts'],
-    testTimeout: 300_000,
+    testTimeout: 480_000,
     hookTimeout: 300_000,
     maxWorkers: 6,
     minWorkers: 1,

@@ -68,6 +68,9 @@ export async function startTestApp(name: string, env: Record<string, string> = {
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: 'false',
     OPENSEARCH_URL: inject('opensearchUrl'),
+    // The node is shared by every worker and, in CI, by the fault and cluster suites' processes on two cores: a call can
+    // wait there far past the 5 s a quiet node allows (a token issued during the fault suite answered 503 on that).
+    OPENSEARCH_TIMEOUT_MS: '30000',
     // Suites about features act as an administrator; the access suites set the real default (Reader) themselves.
     DEFAULT_ROLE: 'Admin',
     ...env,
