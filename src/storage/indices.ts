@@ -76,7 +76,13 @@ export async function ensureIndex(client: Client, names: IndexNames, alias: stri
   const physical = names.physical(alias);
   // Creating an index is a cluster-state update: on a busy cluster it may take longer than an ordinary call is given.
   // Every caller is ensureAllIndices, which waits for the whole set to be yellow before anything reads it.
-  await client.indices.create({ index: physical, body: { ...body, aliases: { [alias]: {} } } as any }, { ignore: [400], requestTimeout: 60_000 });
+  const created = await client.indices.create({ index: physical, body: { ...body, aliases: { [alias]: {} } } as any }, { ignore: [400], requestTimeout: 60_000 });
+  // Only a race is ignored (the same index made by another process). Any other refusal (the node's shard limit, a
+  // bad setting) stops the start here: unnoticed, it surfaced later as reads failing with no_shard_available.
+  const refusal = (created.body as { error?: { type?: string; reason?: string } }).error;
+  if (created.statusCode === 400 && refusal?.type !== 'resource_already_exists_exception') {
+    throw new Error(`OpenSearch refused to create the index ${physical}: ${refusal?.reason ?? JSON.stringify(created.body)}`);
+  }
   // Another process may have won the race with a differently named index: keep exactly one behind the alias.
   const behind = await resolveAlias(client, alias);
   if (behind.length > 1 && behind.includes(physical)) {

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
-import { parseBody, running, startService, type ServiceProcess } from './service-process.js';
+import { dropIndexSets, parseBody, running, startService, type ServiceProcess } from './service-process.js';
 
 const SECRET = `faults-${randomBytes(16).toString('hex')}`;
 const started: ServiceProcess[] = [];
@@ -12,6 +12,7 @@ export const token = () => mintToken(SECRET, 'urn:li:corpuser:faults', 3600);
 // Registered while the importing test file is collected.
 afterAll(async () => {
   for (const s of started) if (running(s.child)) await s.terminate();
+  await dropIndexSets();
 });
 
 export async function run(env: Record<string, string>, port: number): Promise<ServiceProcess> {

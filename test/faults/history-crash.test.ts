@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
 import { encodeUrn } from '../../src/model/urn.js';
-import { freePort, running, startService, type ServiceProcess } from './service-process.js';
+import { dropIndexSets, freePort, running, startService, type ServiceProcess } from './service-process.js';
 import { expectWholeSequence, readWholePoll, sealedNumbers } from './whole-poll.js';
 
 const SECRET = `history-${randomBytes(16).toString('hex')}`;
@@ -20,6 +20,7 @@ const KILLS = 10;
 
 afterAll(async () => {
   for (const s of started) if (running(s.child)) await s.terminate();
+  await dropIndexSets();
 });
 
 async function call(base: string, tok: string, method: string, path: string, body?: unknown, contentType = 'application/json') {

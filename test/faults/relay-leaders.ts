@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, inject } from 'vitest';
 import { mintToken } from '../../src/auth/tokens.js';
 import { encodeUrn } from '../../src/model/urn.js';
-import { freePort, running, startService, type ServiceProcess } from './service-process.js';
+import { dropIndexSets, freePort, running, startService, type ServiceProcess } from './service-process.js';
 import { expectWholeSequence, readWholePoll, sealedNumbers } from './whole-poll.js';
 import { startWriters } from './writers.js';
 
@@ -25,6 +25,7 @@ afterAll(async () => {
     if (running(s.child)) s.child.kill('SIGCONT');
     if (running(s.child)) await s.terminate();
   }
+  await dropIndexSets();
 });
 
 async function call(base: string, tok: string, method: string, path: string, body?: unknown) {

@@ -33,7 +33,22 @@ export interface ServiceProcess {
 /** Whether the process is still alive: one killed by a signal keeps `exitCode` null and gets a `signalCode`. */
 export const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
+/** The index sets of the services this file started on a node of the run (node URL → prefixes). */
+const indexSets = new Map<string, Set<string>>();
+
+/**
+ * Deletes the index sets of the services this file started (call once they are stopped). Left behind, a file's sets
+ * (the relay files' 18 indices a run) filled the shared node up to its 1,000-shard limit within days of runs.
+ */
+export async function dropIndexSets(): Promise<void> {
+  for (const [node, prefixes] of indexSets) {
+    for (const prefix of prefixes) await fetch(`${node}/${prefix}*`, { method: 'DELETE' });
+  }
+  indexSets.clear();
+}
+
 export async function startService(env: Record<string, string>, port: number, readyTimeoutMs = 180_000): Promise<ServiceProcess> {
+  if (env.OPENSEARCH_URL && env.INDEX_PREFIX) (indexSets.get(env.OPENSEARCH_URL) ?? indexSets.set(env.OPENSEARCH_URL, new Set()).get(env.OPENSEARCH_URL)!).add(env.INDEX_PREFIX);
   // The node is the test's choice: an OPENSEARCH_URL of the run (CI exports one) must not stop a service meant to manage its own.
   const { OPENSEARCH_URL: _run, ...inherited } = process.env;
   const child = spawn(process.execPath, serviceArgs(), {
