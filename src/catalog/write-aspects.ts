@@ -2,7 +2,7 @@
 import { dequal } from 'dequal';
 import type { z } from 'zod';
 import { AlreadyExistsError, CatalogError, notFound, validationError } from '../errors.js';
-import { aspectSchemas } from '../model/aspects/index.js';
+import { schemaOf } from '../model/aspects/index.js';
 import { findForbiddenKey } from '../model/forbidden-keys.js';
 import { UNCHANGED, type EntityDoc } from '../storage/entity-store.js';
 import type { CatalogDeps } from './catalog-deps.js';
@@ -34,7 +34,7 @@ export function formatZodIssues(aspect: string, error: z.ZodError): string {
 }
 
 export function validateAspectValue(aspect: string, value: unknown): unknown {
-  const schema = aspectSchemas[aspect];
+  const schema = schemaOf(aspect);
   if (!schema) throw validationError(`No schema for aspect ${aspect}`);
   // Every interface ends here (GraphQL literals and patch results included), not only JSON bodies.
   const forbidden = findForbiddenKey(value, aspect);

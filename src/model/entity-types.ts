@@ -1,87 +1,71 @@
-/** The entity types the catalog stores: their key aspects, the aspects each may carry, and their GraphQL names. */
-import type { Urn } from './urn.js';
+/**
+ * The entity types the catalog stores, as the registry (registry/entities.json) lists them: key aspects, URN shapes,
+ * the aspects each may carry, time-series aspects, GraphQL names and Rest.li snapshots. Adding a type or an aspect is a
+ * row there (and the aspect's schema), not code here.
+ */
+import registry from './registry/entities.json' with { type: 'json' };
+
+/** What a key is read from: a URN's id and, for a tuple, its top-level parts (model/urn.ts). */
+export interface UrnParts {
+  readonly id: string;
+  readonly parts: readonly string[];
+}
+
+/** One field of a key aspect, in the key's order: a plain string, a nested URN (of `entityType`, when fixed) or an environment. */
+export interface KeyField {
+  field: string;
+  kind: 'string' | 'urn' | 'fabric';
+  entityType?: string;
+  /** Takes the commas of the parts between its neighbours (a dataset's name, a column's path). */
+  rest?: boolean;
+}
 
 export interface EntityTypeDef {
   name: string;
+  /** The GraphQL EntityType this type is presented as, or OTHER while GraphQL has no object type for it. */
   graphqlType: string;
   keyAspect: string;
+  key: readonly KeyField[];
+  /** How its URNs are written, for messages. */
+  urnShape: string;
   aspects: readonly string[];
+  /** Aspects kept as a series of values over time, never on the entity document. */
+  timeseriesAspects: readonly string[];
   /** In the default type list of cross-entity search. */
   searchable: boolean;
-  keyFromUrn(urn: Urn): Record<string, unknown>;
+  /** The Rest.li snapshot record (`com.linkedin.metadata.snapshot.<snapshot>`) the original's client sends it in, if any. */
+  snapshot?: string;
+  keyFromUrn(urn: UrnParts): Record<string, unknown>;
 }
 
-const common = ['status', 'globalTags', 'glossaryTerms', 'ownership', 'institutionalMemory', 'structuredProperties', 'subTypes', 'browsePathsV2', 'dataPlatformInstance'];
+interface RegistryRow extends Omit<EntityTypeDef, 'keyFromUrn' | 'timeseriesAspects' | 'key'> {
+  key: KeyField[];
+  timeseriesAspects?: string[];
+}
 
-const defs: EntityTypeDef[] = [
-  {
-    name: 'dataset', graphqlType: 'DATASET', keyAspect: 'datasetKey', searchable: true,
-    aspects: ['datasetProperties', 'schemaMetadata', 'editableSchemaMetadata', 'editableDatasetProperties', 'upstreamLineage', 'domains', ...common],
-    keyFromUrn: (u) => ({ platform: u.parts[0], name: u.parts.slice(1, -1).join(','), origin: u.parts[u.parts.length - 1] }),
-  },
-  {
-    name: 'schemaField', graphqlType: 'SCHEMA_FIELD', keyAspect: 'schemaFieldKey', searchable: true,
-    aspects: ['status', 'globalTags', 'glossaryTerms', 'structuredProperties'],
-    keyFromUrn: (u) => ({ parent: u.parts[0], fieldPath: u.parts.slice(1).join(',') }),
-  },
-  {
-    name: 'dataFlow', graphqlType: 'DATA_FLOW', keyAspect: 'dataFlowKey', searchable: true,
-    aspects: ['dataFlowInfo', 'domains', ...common],
-    keyFromUrn: (u) => ({ orchestrator: u.parts[0], flowId: u.parts[1], cluster: u.parts[2] }),
-  },
-  {
-    name: 'dataJob', graphqlType: 'DATA_JOB', keyAspect: 'dataJobKey', searchable: true,
-    aspects: ['dataJobInfo', 'domains', ...common],
-    keyFromUrn: (u) => ({ flow: u.parts[0], jobId: u.parts[1] }),
-  },
-  {
-    name: 'tag', graphqlType: 'TAG', keyAspect: 'tagKey', searchable: true,
-    aspects: ['tagProperties', 'ownership', 'status', 'structuredProperties'],
-    keyFromUrn: (u) => ({ name: u.id }),
-  },
-  {
-    name: 'structuredProperty', graphqlType: 'STRUCTURED_PROPERTY', keyAspect: 'structuredPropertyKey', searchable: false,
-    aspects: ['propertyDefinition', 'structuredPropertySettings', 'structuredPropertyConstraints', 'institutionalMemory', 'status'],
-    keyFromUrn: (u) => ({ id: u.id }),
-  },
-  {
-    name: 'corpuser', graphqlType: 'CORP_USER', keyAspect: 'corpUserKey', searchable: true,
-    aspects: ['corpUserInfo', 'status', 'globalTags', 'structuredProperties'],
-    keyFromUrn: (u) => ({ username: u.id }),
-  },
-  {
-    name: 'dataType', graphqlType: 'DATA_TYPE', keyAspect: 'dataTypeKey', searchable: false,
-    aspects: ['dataTypeInfo'],
-    keyFromUrn: (u) => ({ id: u.id }),
-  },
-  {
-    name: 'entityType', graphqlType: 'ENTITY_TYPE', keyAspect: 'entityTypeKey', searchable: false,
-    aspects: ['entityTypeInfo'],
-    keyFromUrn: (u) => ({ id: u.id }),
-  },
-  {
-    name: 'dataPlatform', graphqlType: 'DATA_PLATFORM', keyAspect: 'dataPlatformKey', searchable: false,
-    aspects: ['dataPlatformInfo'],
-    keyFromUrn: (u) => ({ platformName: u.id }),
-  },
-  // Business terms: the original's client checks that the terms a dataset file names exist before writing it.
-  {
-    name: 'glossaryTerm', graphqlType: 'OTHER', keyAspect: 'glossaryTermKey', searchable: false,
-    aspects: ['glossaryTermInfo', 'ownership', 'status', 'institutionalMemory', 'domains'],
-    keyFromUrn: (u) => ({ name: u.id }),
-  },
-  // What the original's ingestion pipelines report about their own runs; stored, never searched.
-  {
-    name: 'dataHubIngestionSource', graphqlType: 'OTHER', keyAspect: 'dataHubIngestionSourceKey', searchable: false,
-    aspects: ['dataHubIngestionSourceInfo'],
-    keyFromUrn: (u) => ({ id: u.id }),
-  },
-  {
-    name: 'dataHubExecutionRequest', graphqlType: 'OTHER', keyAspect: 'dataHubExecutionRequestKey', searchable: false,
-    aspects: ['dataHubExecutionRequestInput', 'dataHubExecutionRequestSignal', 'dataHubExecutionRequestResult'],
-    keyFromUrn: (u) => ({ id: u.id }),
-  },
-];
+/**
+ * The key aspect's value from a URN's parts: one field takes the whole id; a tuple gives its parts in key order, the
+ * `rest` field taking whatever parts are left between its neighbours (joined with the commas they were split at).
+ */
+export function keyOf(key: readonly KeyField[], urn: UrnParts): Record<string, unknown> {
+  if (key.length === 1) return { [key[0].field]: urn.id };
+  const parts = urn.parts;
+  const restAt = key.findIndex((k) => k.rest);
+  const extra = restAt < 0 ? 0 : Math.max(0, parts.length - key.length);
+  const out: Record<string, unknown> = {};
+  key.forEach((k, i) => {
+    if (restAt < 0 || i < restAt) out[k.field] = parts[i];
+    else if (i === restAt) out[k.field] = parts.slice(i, i + 1 + extra).join(',');
+    else out[k.field] = parts[i + extra];
+  });
+  return out;
+}
+
+const defs: EntityTypeDef[] = (registry.entities as RegistryRow[]).map((row) => ({
+  ...row,
+  timeseriesAspects: row.timeseriesAspects ?? [],
+  keyFromUrn: (urn: UrnParts) => keyOf(row.key, urn),
+}));
 
 export const ENTITY_TYPES: readonly EntityTypeDef[] = defs;
 const byLower = new Map(defs.map((d) => [d.name.toLowerCase(), d]));

@@ -1,6 +1,7 @@
 /** Parses, formats and percent-encodes URNs of the catalog's entity types. Pure functions, no I/O. */
 import { invalidUrn } from '../errors.js';
 import { FABRIC_TYPES } from './fabric-types.js';
+import { findEntityType, keyOf, type KeyField } from './entity-types.js';
 
 /** A parsed URN. Shared by every caller that parses the same text (see `parseUrn`), so never changed. */
 export interface Urn {
@@ -132,8 +133,27 @@ function checkShape(urn: Urn): void {
       validateUrnShape(flow);
       return;
     }
-    default:
+    default: {
       if (urn.id.startsWith('(') && urn.parts.some((p) => p.length === 0)) throw bad('empty tuple part');
+      const def = findEntityType(urn.entityType);
+      if (def && def.key.length > 1) checkKeyParts(urn, def.key, def.urnShape, bad);
+    }
+  }
+}
+
+/** A tuple id against its key fields (registry/entities.json): arity, nested URNs of their type, environments. */
+function checkKeyParts(urn: Urn, key: readonly KeyField[], shape: string, bad: (why: string) => Error): void {
+  const hasRest = key.some((k) => k.rest);
+  if (!urn.id.startsWith('(') || (hasRest ? urn.parts.length < key.length : urn.parts.length !== key.length)) throw bad(`expected ${shape}`);
+  const value = keyOf(key, urn);
+  for (const k of key) {
+    const part = String(value[k.field]);
+    if (k.kind === 'fabric' && !(FABRIC_TYPES as readonly string[]).includes(part)) throw bad(`unknown environment ${part}; one of ${FABRIC_TYPES.join(', ')}`);
+    if (k.kind === 'urn') {
+      const nested = parseUrn(part);
+      if (k.entityType && nested.entityType !== k.entityType) throw bad(`${k.field} must be a ${k.entityType} urn, got ${part}`);
+      validateUrnShape(nested);
+    }
   }
 }
 

@@ -288,8 +288,8 @@ describe('npm run reindex', () => {
 
   it('refuses unknown arguments and entity types', async () => {
     const out: string[] = [];
-    expect((await runReindexCommand(['--types', 'chart'], env(), (l) => out.push(l))).code).toBe(2);
-    expect(out.join('\n')).toContain('unknown entity type(s): chart');
+    expect((await runReindexCommand(['--types', 'spaceship'], env(), (l) => out.push(l))).code).toBe(2);
+    expect(out.join('\n')).toContain('unknown entity type(s): spaceship');
     expect((await runReindexCommand(['--fast'], env(), (l) => out.push(l))).code).toBe(2);
   });
 

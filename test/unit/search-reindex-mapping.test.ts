@@ -60,7 +60,7 @@ describe('reindex command arguments', () => {
   });
   it('refuses what it does not know', () => {
     expect(parseReindexArgs(['--types'], {})).toContain('--types needs');
-    expect(parseReindexArgs(['--types', 'chart'], {})).toContain('unknown entity type(s): chart');
+    expect(parseReindexArgs(['--types', 'spaceship'], {})).toContain('unknown entity type(s): spaceship');
     expect(parseReindexArgs(['-x'], {})).toContain('unknown argument -x');
   });
 });

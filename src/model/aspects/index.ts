@@ -1,5 +1,6 @@
 // Owns the registry mapping each DataHub aspect name (spelt as in the PDL @Aspect annotations) to its zod schema.
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ENTITY_TYPES } from '../entity-types.js';
 import { BrowsePathsV2Schema } from './browse-paths-v2.js';
 import { CorpUserInfoSchema } from './corp-user-info.js';
 import { CorpUserKeySchema } from './corp-user-key.js';
@@ -89,6 +90,19 @@ export const aspectSchemas: Record<string, z.ZodType> = {
   glossaryTermKey: GlossaryTermKeySchema,
   glossaryTermInfo: GlossaryTermInfoSchema,
 };
+
+/**
+ * An aspect the entity registry lists whose record has no schema here yet: any JSON object, under the limits every
+ * aspect has (body size, nesting depth, forbidden keys), stored and read back exactly as written.
+ */
+export const OpaqueAspectSchema = z.record(z.string(), z.unknown());
+
+const registered = new Set(ENTITY_TYPES.flatMap((d) => [d.keyAspect, ...d.aspects]));
+
+/** The schema an aspect's value is checked against: its own, or the opaque one for a registered aspect; undefined for an unknown aspect. */
+export function schemaOf(aspect: string): z.ZodType | undefined {
+  return aspectSchemas[aspect] ?? (registered.has(aspect) ? OpaqueAspectSchema : undefined);
+}
 
 export * from './common.js';
 export * from './browse-paths-v2.js';

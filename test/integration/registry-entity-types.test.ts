@@ -1,0 +1,81 @@
+/**
+ * The entity registry (src/model/registry/entities.json) as the original's connectors meet it: every entity type they
+ * emit is stored through the wire's batch (one request across all types), its key aspect derived from the URN, and
+ * every aspect read back through REST v3 exactly as written. A truly unknown aspect is refused naming it, and the
+ * batch it was in writes nothing; a URN not in its type's shape is refused with the shape.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enc, startTestApp, type TestApp } from './harness.js';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp('registry');
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const proposal = (entityType: string, urn: string, aspect: string, value: unknown) => ({
+  entityType, entityUrn: urn, changeType: 'UPSERT', aspectName: aspect, aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+});
+const owner = { owners: [{ owner: 'urn:li:corpuser:jdoe', type: 'DATAOWNER' }], lastModified: { time: 0, actor: 'urn:li:corpuser:jdoe' } };
+
+/** One entity of each type the connectors emit, with a record of its own and the key the URN gives. */
+const ENTITIES: { type: string; urn: string; aspect: string; value: Record<string, unknown>; key: Record<string, unknown> }[] = [
+  { type: 'container', urn: 'urn:li:container:0b9f1c2e', aspect: 'containerProperties', value: { name: 'analytics', customProperties: { schema: 'analytics' } }, key: { guid: '0b9f1c2e' } },
+  { type: 'chart', urn: 'urn:li:chart:(looker,dash.chart_1)', aspect: 'chartInfo', value: { title: 'Revenue', description: 'by month', lastModified: { created: { time: 0, actor: 'urn:li:corpuser:jdoe' }, lastModified: { time: 0, actor: 'urn:li:corpuser:jdoe' } } }, key: { dashboardTool: 'looker', chartId: 'dash.chart_1' } },
+  { type: 'dashboard', urn: 'urn:li:dashboard:(looker,sales,eu)', aspect: 'dashboardInfo', value: { title: 'Sales', description: '', charts: ['urn:li:chart:(looker,dash.chart_1)'], lastModified: { created: { time: 0, actor: 'urn:li:corpuser:jdoe' }, lastModified: { time: 0, actor: 'urn:li:corpuser:jdoe' } } }, key: { dashboardTool: 'looker', dashboardId: 'sales,eu' } },
+  { type: 'corpGroup', urn: 'urn:li:corpGroup:analysts', aspect: 'corpGroupInfo', value: { displayName: 'Analysts', admins: [], members: [], groups: [] }, key: { name: 'analysts' } },
+  { type: 'glossaryNode', urn: 'urn:li:glossaryNode:finance', aspect: 'glossaryNodeInfo', value: { definition: 'Money words', name: 'Finance' }, key: { name: 'finance' } },
+  { type: 'domain', urn: 'urn:li:domain:marketing', aspect: 'domainProperties', value: { name: 'Marketing', description: 'Campaigns' }, key: { id: 'marketing' } },
+  { type: 'dataProduct', urn: 'urn:li:dataProduct:churn', aspect: 'dataProductProperties', value: { name: 'Churn', assets: [] }, key: { id: 'churn' } },
+  { type: 'assertion', urn: 'urn:li:assertion:a1b2', aspect: 'assertionInfo', value: { type: 'DATASET', datasetAssertion: { dataset: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)', scope: 'DATASET_ROWS', operator: 'BETWEEN' } }, key: { assertionId: 'a1b2' } },
+  { type: 'query', urn: 'urn:li:query:q42', aspect: 'queryProperties', value: { statement: { value: 'select 1', language: 'SQL' }, source: 'SYSTEM', created: { time: 0, actor: 'urn:li:corpuser:jdoe' }, lastModified: { time: 0, actor: 'urn:li:corpuser:jdoe' } }, key: { id: 'q42' } },
+  { type: 'test', urn: 'urn:li:test:fresh', aspect: 'testInfo', value: { name: 'Fresh', category: 'quality', definition: { type: 'JSON', json: '{}' } }, key: { id: 'fresh' } },
+  { type: 'mlModel', urn: 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,model,PROD)', aspect: 'mlModelProperties', value: { description: 'xgboost', hyperParams: [] }, key: { platform: 'urn:li:dataPlatform:sagemaker', name: 'churn,model', origin: 'PROD' } },
+  { type: 'mlModelGroup', urn: 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,churn,PROD)', aspect: 'mlModelGroupProperties', value: { description: 'all churn models' }, key: { platform: 'urn:li:dataPlatform:sagemaker', name: 'churn', origin: 'PROD' } },
+  { type: 'mlFeature', urn: 'urn:li:mlFeature:(users,age)', aspect: 'mlFeatureProperties', value: { description: 'age in years', dataType: 'CONTINUOUS' }, key: { featureNamespace: 'users', name: 'age' } },
+  { type: 'mlFeatureTable', urn: 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)', aspect: 'mlFeatureTableProperties', value: { description: 'user features', mlFeatures: ['urn:li:mlFeature:(users,age)'] }, key: { platform: 'urn:li:dataPlatform:feast', name: 'users' } },
+  { type: 'mlPrimaryKey', urn: 'urn:li:mlPrimaryKey:(users,user_id)', aspect: 'mlPrimaryKeyProperties', value: { description: 'the user', dataType: 'ORDINAL', sources: [] }, key: { featureNamespace: 'users', name: 'user_id' } },
+  { type: 'dataProcessInstance', urn: 'urn:li:dataProcessInstance:run-7', aspect: 'dataProcessInstanceProperties', value: { name: 'run 7', created: { time: 0, actor: 'urn:li:corpuser:jdoe' } }, key: { id: 'run-7' } },
+];
+
+describe('the entity registry', () => {
+  it('stores every entity type connectors emit, in one wire batch across types, and reads each aspect back as written', async () => {
+    // Every type but a domain and a test carries `status` in the original's registry.
+    const withStatus = (type: string) => type !== 'domain' && type !== 'test';
+    const proposals = ENTITIES.flatMap((e) => [proposal(e.type, e.urn, e.aspect, e.value), ...(withStatus(e.type) ? [proposal(e.type, e.urn, 'status', { removed: false })] : [])]);
+    proposals.push(proposal('container', ENTITIES[0].urn, 'ownership', owner));
+    const res = await app.request('POST', '/gms/aspects?action=ingestProposalBatch', { proposals });
+    expect(res.status, res.text).toBe(200);
+    for (const e of ENTITIES) {
+      const read = await app.get(`/openapi/v3/entity/${e.type}/${enc(e.urn)}`);
+      expect(read.status, `${e.type}: ${read.text}`).toBe(200);
+      expect(read.body[e.aspect]?.value, e.type).toEqual(e.value);
+      if (withStatus(e.type)) expect(read.body.status?.value, e.type).toEqual({ removed: false });
+      const keyAspect = Object.keys(read.body).find((k) => k.endsWith('Key'));
+      expect(keyAspect && read.body[keyAspect].value, e.type).toEqual(e.key);
+    }
+    expect((await app.get(`/openapi/v3/entity/container/${enc(ENTITIES[0].urn)}/ownership`)).body.ownership.value).toEqual(owner);
+  });
+
+  it('refuses a truly unknown aspect naming it, and the batch it was in writes nothing', async () => {
+    const urn = 'urn:li:container:never';
+    const proposals = [proposal('container', urn, 'containerProperties', { name: 'never' }), proposal('container', urn, 'chartInfo', { title: 'not a container aspect' })];
+    const res = await app.request('POST', '/gms/aspects?action=ingestProposalBatch', { proposals });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.text).toContain('chartInfo');
+    expect((await app.get(`/openapi/v3/entity/container/${enc(urn)}`)).status).toBe(404);
+  });
+
+  it('refuses a URN that is not in its type\'s shape, saying the shape', async () => {
+    const res = await app.request('POST', '/gms/aspects?action=ingestProposal', { proposal: proposal('chart', 'urn:li:chart:lonely', 'chartInfo', { title: 'x' }) });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.text).toContain('urn:li:chart:(<tool>,<chart id>)');
+    const nested = await app.request('POST', '/gms/aspects?action=ingestProposal', { proposal: proposal('mlModel', 'urn:li:mlModel:(urn:li:tag:x,churn,PROD)', 'status', { removed: false }) });
+    expect(nested.text).toContain('platform must be a dataPlatform urn');
+  });
+});
