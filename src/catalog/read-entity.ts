@@ -22,8 +22,10 @@ export interface EntityView {
   aspects: Record<string, AspectView>;
 }
 
+/** What the writer said of the write (run, pipeline, properties: `meta.systemMetadata`) with what storage knows of it. */
 export function systemMetadataOf(stored: StoredAspect): SystemMetadata {
-  return { aspectCreated: stored.created, aspectModified: stored.lastModified, version: String(stored.version), lastObserved: stored.lastModified.time };
+  const { lastObserved: _o, ...writer } = (stored.meta?.systemMetadata ?? {}) as SystemMetadata;
+  return { ...writer, aspectCreated: stored.created, aspectModified: stored.lastModified, version: String(stored.version), lastObserved: stored.lastModified.time };
 }
 
 export async function presentAspect(services: CatalogDeps, doc: EntityDoc, aspect: string, definitions: DefinitionMemo = services.definitionCache.memo()): Promise<AspectView | undefined> {

@@ -10,6 +10,7 @@ import { configRoutes } from '../gms/config-routes.js';
 import { entitiesRoutes } from '../gms/entities-routes.js';
 import { entitiesV2Routes } from '../gms/entities-v2-routes.js';
 import { ingestRoutes } from '../gms/ingest-routes.js';
+import { snapshotRoutes } from '../gms/snapshot-routes.js';
 import type { Services } from '../services.js';
 import { accessTokenRoutes } from './access-token-routes.js';
 import { accessRoutes } from './access-routes.js';
@@ -64,6 +65,7 @@ export function createRoutes(services: Services): Route[] {
     ...aspectsRoutes(services),
     ...entitiesV2Routes(services),
     ...entitiesRoutes(services),
+    ...snapshotRoutes(services),
     ...configRoutes(),
     ...openApiRoutes(),
     ...jobsRoutes(services),

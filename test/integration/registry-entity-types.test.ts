@@ -78,4 +78,35 @@ describe('the entity registry', () => {
     const nested = await app.request('POST', '/gms/aspects?action=ingestProposal', { proposal: proposal('mlModel', 'urn:li:mlModel:(urn:li:tag:x,churn,PROD)', 'status', { removed: false }) });
     expect(nested.text).toContain('platform must be a dataPlatform urn');
   });
+
+  it('takes the client\'s snapshot writes (entities?action=ingest and batchIngest) for every type with a snapshot record, all or nothing', async () => {
+    const ds = 'urn:li:dataset:(urn:li:dataPlatform:hive,registry.orders,PROD)';
+    const chart = 'urn:li:chart:(superset,orders_by_day)';
+    const mce = (record: string, urn: string, aspects: Record<string, unknown>[]) => ({ value: { [`com.linkedin.metadata.snapshot.${record}`]: { urn, aspects } } });
+    const props = { 'com.linkedin.dataset.DatasetProperties': { name: 'orders', customProperties: {}, tags: [] } };
+    const one = await app.request('POST', '/gms/entities?action=ingest', { entity: mce('DatasetSnapshot', ds, [props, { 'com.linkedin.common.Ownership': owner }]), systemMetadata: { runId: 'file-2026', lastObserved: 1 } });
+    expect(one.status, one.text).toBe(200);
+    const read = await app.get(`/openapi/v3/entity/dataset/${enc(ds)}`);
+    expect(read.body.datasetProperties.value).toEqual(props['com.linkedin.dataset.DatasetProperties']);
+    expect(read.body.ownership.value).toEqual(owner);
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc(ds)}/datasetProperties?systemMetadata=true`)).body.datasetProperties.systemMetadata).toMatchObject({ runId: 'file-2026' });
+
+    const chartInfo = { title: 'Orders by day', description: '', inputs: [{ string: ds }], lastModified: { created: { time: 0, actor: 'urn:li:corpuser:jdoe' }, lastModified: { time: 0, actor: 'urn:li:corpuser:jdoe' } } };
+    const batch = await app.request('POST', '/gms/entities?action=batchIngest', {
+      entities: [mce('ChartSnapshot', chart, [{ 'com.linkedin.chart.ChartInfo': chartInfo }]), mce('MLFeatureSnapshot', 'urn:li:mlFeature:(users,age)', [{ 'com.linkedin.ml.metadata.MLFeatureProperties': { description: 'age' } }])],
+    });
+    expect(batch.status, batch.text).toBe(200);
+    expect((await app.get(`/openapi/v3/entity/chart/${enc(chart)}/chartInfo`)).body.chartInfo.value).toEqual(chartInfo);
+    expect((await app.get(`/openapi/v3/entity/mlFeature/${enc('urn:li:mlFeature:(users,age)')}/mlFeatureProperties`)).body.mlFeatureProperties.value).toEqual({ description: 'age' });
+
+    // A record the type cannot carry refuses the whole request, naming it; nothing of it is written.
+    const other = 'urn:li:chart:(superset,never)';
+    const refused = await app.request('POST', '/gms/entities?action=batchIngest', {
+      entities: [mce('ChartSnapshot', other, [{ 'com.linkedin.chart.ChartInfo': chartInfo }]), mce('ChartSnapshot', other, [{ 'com.linkedin.dashboard.DashboardInfo': { title: 'x' } }])],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('com.linkedin.dashboard.DashboardInfo');
+    expect(refused.text).toContain(`entities[1] (${other})`);
+    expect((await app.get(`/openapi/v3/entity/chart/${enc(other)}`)).status).toBe(404);
+  });
 });
