@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { buildSchema, isNonNullType, isObjectType, isScalarType, getNamedType, type GraphQLField } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/http/openapi/document.js';
+import { findEntityType, type KeyField } from '../../src/model/entity-types.js';
 import { loadTypeDefs } from '../../src/graphql/handler.js';
 import { enc, startTestApp, type TestApp, type TestResponse } from './harness.js';
 
@@ -116,10 +117,18 @@ async function expectAlike(probe: Probe, allWays = true): Promise<TestResponse> 
   return first!.res;
 }
 
+/** A well-formed URN of a type without a sample above, from its key fields in the registry (an absent entity). */
+function sampleOf(type: string): string | undefined {
+  const def = findEntityType(type);
+  if (!def) return undefined;
+  const part = (k: KeyField) => (k.kind === 'fabric' ? 'PROD' : k.kind === 'urn' ? SAMPLE_URNS[(k.entityType ?? 'dataset').toLowerCase()] ?? DS : 'walk');
+  return def.key.length === 1 ? `urn:li:${def.name}:walk` : `urn:li:${def.name}:(${def.key.map(part).join(',')})`;
+}
+
 function concrete(template: string): string {
   const type = /\/entity\/([a-z]+)/.exec(template)?.[1];
   return template
-    .replace('{urn}', enc(SAMPLE_URNS[type ?? ''] ?? DS))
+    .replace('{urn}', enc(SAMPLE_URNS[type ?? ''] ?? sampleOf(type ?? '') ?? DS))
     .replace('{id}', 'no-such-job')
     .replace(/\{[^}]+\}/g, 'x');
 }
