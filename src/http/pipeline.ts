@@ -62,13 +62,13 @@ export function createRequestListener(services: Services, router: Router = creat
     if (actor !== undefined) {
       context.actor = actor;
       context.via = interfaceOf(routed.template, req.headers['x-tessera-client']);
-      const gate = routed.gate;
+      const gate = routed.gate(new URLSearchParams(search));
       if (gate && gate !== 'self') await services.access.gate(actor, gate);
     }
     await readBody(req, res);
     const dispatch = () => handle(req, res, routed, search, seen, actor, context.requestId!);
     // Only work that may change something carries the request's provenance; reads run without the hooks (logger.ts).
-    return routed.mayChange(req.body) ? runWithLogContext(context, dispatch) : dispatch();
+    return routed.mayChange(req.body, new URLSearchParams(search)) ? runWithLogContext(context, dispatch) : dispatch();
   }
 
   /** Hands the request to its first route, and to the next while a handler declines. */

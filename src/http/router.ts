@@ -87,11 +87,11 @@ export interface Resolved {
   /** Whether the request may go without a token: the first route says so (only GET and HEAD requests can). */
   isPublic(headers: Parameters<Extract<Route['public'], Function>>[0]): boolean;
   /** What a caller must be able to do at all: the first route's gate, else read for GET and HEAD, write otherwise. */
-  readonly gate: 'read' | 'write' | 'self' | undefined;
+  gate(query: URLSearchParams): 'read' | 'write' | 'self' | undefined;
   /** The first route's path as the table writes it (without `/gms`): paths match whatever their case, this never varies. */
   readonly template: string | undefined;
   /** Whether the request may change anything (with the body it brought): never for GET and HEAD, else as the first route says. */
-  mayChange(body: unknown): boolean;
+  mayChange(body: unknown, query: URLSearchParams): boolean;
   /** The first matching route with its decoded parameters, then (after a handler declined) the next; undefined after the last. */
   next(): Match | undefined;
 }
@@ -132,11 +132,15 @@ export function createRouter(routes: readonly Route[]) {
         const p = first.route.public;
         return typeof p === 'function' ? p(headers) : !!p;
       },
-      gate: first ? (first.route.gate ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write')) : undefined,
+      gate(query) {
+        if (!first) return undefined;
+        const g = first.route.gate;
+        return (typeof g === 'function' ? g(query) : g) ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
+      },
       template: first?.template,
-      mayChange(body) {
+      mayChange(body, query) {
         if (method === 'GET' || method === 'HEAD') return false;
-        return first?.route.mayChange?.(body) ?? true;
+        return first?.route.mayChange?.(body, query) ?? true;
       },
       next() {
         const hit = after < 0 ? found : findFrom(list, after, method, path);

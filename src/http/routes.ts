@@ -11,6 +11,7 @@ import { entitiesRoutes } from '../gms/entities-routes.js';
 import { entitiesV2Routes } from '../gms/entities-v2-routes.js';
 import { ingestRoutes } from '../gms/ingest-routes.js';
 import { snapshotRoutes } from '../gms/snapshot-routes.js';
+import { searchRoutes } from '../gms/search-routes.js';
 import type { Services } from '../services.js';
 import { accessTokenRoutes } from './access-token-routes.js';
 import { accessRoutes } from './access-routes.js';
@@ -64,6 +65,8 @@ export function createRoutes(services: Services): Route[] {
     ...ingestRoutes(services),
     ...aspectsRoutes(services),
     ...entitiesV2Routes(services),
+    // The first /entities route decides the path's gate by its action (a search reads; the others write).
+    ...searchRoutes(services),
     ...entitiesRoutes(services),
     ...snapshotRoutes(services),
     ...configRoutes(),

@@ -33,6 +33,10 @@ export interface EntityTypeDef {
   timeseriesAspects: readonly string[];
   /** In the default type list of cross-entity search. */
   searchable: boolean;
+  /** Where its search name comes from (`aspect.field`, the first present), for types whose name the code does not derive. */
+  nameFrom?: readonly string[];
+  /** Where its search description comes from, likewise. */
+  descriptionFrom?: readonly string[];
   /** The Rest.li snapshot record (`com.linkedin.metadata.snapshot.<snapshot>`) the original's client sends it in, if any. */
   snapshot?: string;
   keyFromUrn(urn: UrnParts): Record<string, unknown>;

@@ -30,6 +30,8 @@ export const DECLINE = Symbol('decline');
 
 export type Handler = (call: Call) => unknown;
 
+export type Gate = 'read' | 'write' | 'self';
+
 export interface Route {
   method: Method | readonly Method[];
   /** Literal segments match in any letter case, `:name` one segment; one trailing slash and a `/gms` base are allowed. */
@@ -40,15 +42,16 @@ export interface Route {
   /**
    * What the caller must be able to do at all before the body is read (authorization before validation): `read`
    * (GET and HEAD by default), `write` (every other method by default), or `self` (the caller's own tokens and
-   * identity, open to every authenticated caller). Finer decisions are the operations' own.
+   * identity, open to every authenticated caller). Finer decisions are the operations' own. A path whose actions
+   * read or write by the query (the Rest.li `?action=`) decides it from the query string.
    */
-  gate?: 'read' | 'write' | 'self';
+  gate?: Gate | ((query: URLSearchParams) => Gate);
   /**
    * Whether a request with this body may change anything (GET and HEAD requests never do; every other one may unless
    * this says it cannot). Such a request runs with its provenance (logger.ts), so that its change records and jobs name
    * its token, interface and request id; the others run without, which spares every promise they make a hook.
    */
-  mayChange?: (body: unknown) => boolean;
+  mayChange?: (body: unknown, query: URLSearchParams) => boolean;
   /** Matches the path and anything below it (`rest` holds what is below). */
   prefix?: boolean;
   /** Served at the root only, never under `/gms`. */

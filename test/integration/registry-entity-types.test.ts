@@ -109,4 +109,19 @@ describe('the entity registry', () => {
     expect(refused.text).toContain(`entities[1] (${other})`);
     expect((await app.get(`/openapi/v3/entity/chart/${enc(other)}`)).status).toBe(404);
   });
+
+  it('finds an entity of any registered type by name through the client\'s search action (entities?action=search)', async () => {
+    const proposals = [proposal('domain', 'urn:li:domain:fin', 'domainProperties', { name: 'Finance' }), proposal('domain', 'urn:li:domain:ops', 'domainProperties', { name: 'Operations' })];
+    expect((await app.request('POST', '/gms/aspects?action=ingestProposalBatch&waitForSearch=true', { proposals })).status).toBe(200);
+    await app.refresh();
+    const byName = (name: string) => ({ input: '*', entity: 'domain', start: 0, count: 10, filter: { or: [{ and: [{ field: 'name', values: [name], condition: 'EQUAL' }] }] } });
+    const found = await app.request('POST', '/gms/entities?action=search', byName('Finance'));
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.value).toMatchObject({ entities: [{ entity: 'urn:li:domain:fin' }], numEntities: 1, from: 0 });
+    expect((await app.request('POST', '/gms/entities?action=search', byName('Nowhere'))).body.value).toMatchObject({ entities: [], numEntities: 0 });
+    const bad = await app.request('POST', '/gms/entities?action=search', { input: '*', entity: 'spaceship' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toContain('Unknown entity type spaceship');
+  });
 });
+

@@ -5,7 +5,8 @@ import type { AndFilter } from '../../search/filters.js';
 /** Empty or absent means every searchable type; types the catalog does not store hold no entities and are skipped. */
 export function entityTypesToSearch(types: readonly string[] | null | undefined): string[] {
   if (!types || types.length === 0) return ENTITY_TYPES.filter((t) => t.searchable).map((t) => t.name);
-  return [...new Set(types.map((t) => findEntityTypeByGraphql(t)?.name).filter((t): t is string => t !== undefined))];
+  // GraphQL names (`DATASET`), or entity names as the wire's search sends them (`domain`).
+  return [...new Set(types.map((t) => findEntityTypeByGraphql(t)?.name ?? findEntityType(t)?.name).filter((t): t is string => t !== undefined))];
 }
 
 const ENTITY_TYPE_FIELDS = new Set(['_entityType', 'entityType']);
