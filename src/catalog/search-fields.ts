@@ -1,6 +1,7 @@
 /** Derives the explicitly mapped search fields of an entity document from its aspects. */
 import { findEntityType } from '../model/entity-types.js';
 import { parseUrn } from '../model/urn.js';
+import { registeredNames } from './registered-names.js';
 import type { EntityDoc } from '../storage/entity-store.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { KEYWORD_LIMIT } from '../storage/property-field-mappings.js';
@@ -16,24 +17,9 @@ const termUrns = (g: Obj | undefined): string[] => (g?.terms ?? []).map((t: Obj)
 const ownerUrns = (o: Obj | undefined): string[] => (o?.owners ?? []).map((x: Obj) => x.owner).filter(Boolean);
 const uniq = (xs: string[]) => [...new Set(xs)];
 
-/** The first of `paths` (`aspect.field`) the document holds a string at. */
-function firstText(doc: EntityDoc, paths: readonly string[] | undefined): string | undefined {
-  for (const path of paths ?? []) {
-    const [aspect, field] = path.split('.');
-    const v = val(doc, aspect)?.[field];
-    if (typeof v === 'string' && v !== '') return v;
-  }
-  return undefined;
-}
-
 function nameAndDescription(doc: EntityDoc): { name?: string; description?: string } {
   const registered = findEntityType(doc.entityType);
-  if (registered?.nameFrom || registered?.descriptionFrom) {
-    // Without a name in its aspects: the key's `name`, else its last plain part (an ML feature's name, a test's id).
-    const named = registered.key.find((k) => k.field === 'name') ?? [...registered.key].reverse().find((k) => k.kind === 'string');
-    const fromKey = named && registered.keyFromUrn(parseUrn(doc.urn))[named.field];
-    return { name: firstText(doc, registered.nameFrom) ?? (typeof fromKey === 'string' ? fromKey : doc.urn), description: firstText(doc, registered.descriptionFrom) };
-  }
+  if (registered?.nameFrom || registered?.descriptionFrom) return registeredNames(registered, doc.urn, (aspect) => val(doc, aspect));
   const props = val(doc, 'datasetProperties') ?? val(doc, 'tagProperties') ?? val(doc, 'dataFlowInfo') ?? val(doc, 'dataJobInfo') ?? val(doc, 'corpUserInfo');
   const def = val(doc, 'propertyDefinition');
   const id = parseUrn(doc.urn);

@@ -1,6 +1,4 @@
 /** graphql-yoga over the hand-written SDL; served at every GraphQL path of the app. */
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { getOperationAST, parse, type DocumentNode } from 'graphql';
@@ -18,14 +16,12 @@ import { responseCache } from './response-cache.js';
 import { queryCostLimit } from './query-cost.js';
 import { ACCESS_FRESH_MS } from '../catalog/access/access-control.js';
 import { serveThroughYoga } from './node-adapter.js';
+import { schemaFiles } from './schema-files.js';
+import { registryTypeDefs } from './registry-types.js';
 
-const SCHEMA_DIR = fileURLToPath(new URL('../../src/graphql/schema/', import.meta.url));
-
+/** The schema files and what the entity registry adds to them. */
 export function loadTypeDefs(): string[] {
-  return readdirSync(SCHEMA_DIR)
-    .filter((f) => f.endsWith('.graphql'))
-    .sort()
-    .map((f) => readFileSync(`${SCHEMA_DIR}${f}`, 'utf8'));
+  return [...schemaFiles(), registryTypeDefs()];
 }
 
 /** Query cost limits: each refusal is a GraphQL error with code 400 before anything runs (GraphQL Armor, plus the document size). */

@@ -24,6 +24,10 @@ export interface EntityTypeDef {
   name: string;
   /** The GraphQL EntityType this type is presented as, or OTHER while GraphQL has no object type for it. */
   graphqlType: string;
+  /** The GraphQL object type presenting it (src/graphql/registry-types.ts), if GraphQL presents it. */
+  graphqlObject?: string;
+  /** The root Query field that looks one up by URN, if any. */
+  graphqlQuery?: string;
   keyAspect: string;
   key: readonly KeyField[];
   /** How its URNs are written, for messages. */

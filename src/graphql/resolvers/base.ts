@@ -5,12 +5,8 @@ import { refOf, type EntityRef } from '../entity-loader.js';
 import { findEntityType } from '../../model/entity-types.js';
 import { existenceUrnOf, resolveTarget } from '../../catalog/entity-target.js';
 
-const TYPE_NAMES: Record<string, string> = {
-  dataset: 'Dataset', schemaField: 'SchemaFieldEntity', dataFlow: 'DataFlow', dataJob: 'DataJob', corpuser: 'CorpUser',
-  tag: 'Tag', structuredProperty: 'StructuredPropertyEntity', dataType: 'DataTypeEntity', entityType: 'EntityTypeEntity', dataPlatform: 'DataPlatform',
-};
-
-export const graphqlTypeNameOf = (entityType: string) => TYPE_NAMES[entityType];
+/** The GraphQL object presenting an entity type (the registry's `graphqlObject`); undefined for types GraphQL does not present. */
+export const graphqlTypeNameOf = (entityType: string) => findEntityType(entityType)?.graphqlObject;
 
 /** Root lookup: null when the entity does not exist (a schemaField exists when its parent does). */
 export async function lookup(ctx: GraphqlContext, urn: string, expected?: string): Promise<EntityRef | null> {

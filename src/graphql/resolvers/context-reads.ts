@@ -11,24 +11,29 @@ interface StoredOwner {
   typeUrn?: string;
 }
 
+/** Owners, business terms and domain: the same on every entity type that carries the aspects. */
+export const associationReads = {
+  ownership: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
+    const o = (await ctx.loader.aspect(ref.urn, 'ownership')) as { owners?: StoredOwner[] } | undefined;
+    if (!o) return null;
+    return {
+      owners: (o.owners ?? []).map((w) => ({ owner: refOf(w.owner), type: w.type ?? null, ownershipType: w.typeUrn ? { urn: w.typeUrn } : null, associatedUrn: ref.urn })),
+    };
+  },
+  glossaryTerms: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
+    const t = (await ctx.loader.aspect(ref.urn, 'glossaryTerms')) as { terms?: { urn: string }[] } | undefined;
+    return t ? { terms: (t.terms ?? []).map((term) => ({ term: refOf(term.urn), associatedUrn: ref.urn })) } : null;
+  },
+  domain: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
+    const d = (await ctx.loader.aspect(ref.urn, 'domains')) as { domains?: string[] } | undefined;
+    const first = d?.domains?.[0];
+    return first ? { domain: refOf(first), associatedUrn: ref.urn } : null;
+  },
+};
+
 export const contextResolvers = {
   Dataset: {
-    ownership: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
-      const o = (await ctx.loader.aspect(ref.urn, 'ownership')) as { owners?: StoredOwner[] } | undefined;
-      if (!o) return null;
-      return {
-        owners: (o.owners ?? []).map((w) => ({ owner: refOf(w.owner), type: w.type ?? null, ownershipType: w.typeUrn ? { urn: w.typeUrn } : null, associatedUrn: ref.urn })),
-      };
-    },
-    glossaryTerms: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
-      const t = (await ctx.loader.aspect(ref.urn, 'glossaryTerms')) as { terms?: { urn: string }[] } | undefined;
-      return t ? { terms: (t.terms ?? []).map((term) => ({ term: refOf(term.urn), associatedUrn: ref.urn })) } : null;
-    },
-    domain: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
-      const d = (await ctx.loader.aspect(ref.urn, 'domains')) as { domains?: string[] } | undefined;
-      const first = d?.domains?.[0];
-      return first ? { domain: refOf(first), associatedUrn: ref.urn } : null;
-    },
+    ...associationReads,
     editableProperties: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => (await ctx.loader.aspect(ref.urn, 'editableDatasetProperties')) ?? null,
   },
   OwnerType: { __resolveType: (ref: EntityRef) => (ref.entityType === 'corpGroup' ? 'CorpGroup' : 'CorpUser') },

@@ -16,6 +16,7 @@ import { associationMutationResolvers } from './tags/association-mutations.js';
 import { schemaReadResolvers } from './tags/schema-reads.js';
 import { tagMutationResolvers } from './tags/tag-mutations.js';
 import { tagTypeResolvers } from './tags/tag-type.js';
+import { registryResolvers } from '../registry-types.js';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
@@ -36,6 +37,8 @@ const PARTS: ResolverMap[] = [
   accessTokenResolvers as ResolverMap,
   accessControlResolvers as ResolverMap,
   historyResolvers as ResolverMap,
+  // Last: only fields no other part resolves (registry-types.ts adds them where no schema file declares them).
+  registryResolvers(),
 ];
 
 export function mergeResolvers(maps: ResolverMap[]): ResolverMap {

@@ -35,7 +35,7 @@ function valueEntitiesOf(a: Assignment): EntityRef[] {
   return out;
 }
 
-const structuredProperties = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
+export const structuredProperties = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
   const value = await ctx.loader.aspect(ref.urn, 'structuredProperties');
   return value ? presentProperties(value, ref.urn) : null;
 };

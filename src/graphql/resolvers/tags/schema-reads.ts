@@ -31,7 +31,7 @@ const DATA_TYPES: Record<string, string> = {
   'com.linkedin.schema.RecordType': 'STRUCT',
 };
 
-const entityTags = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) =>
+export const entityTags = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) =>
   presentGlobalTags(await ctx.loader.aspect<GlobalTags>(ref.urn, 'globalTags'), ref.urn);
 
 const fieldTags = (f: { globalTags?: GlobalTags } & FieldView) => presentGlobalTags(f.globalTags, f.datasetUrn);

@@ -1,0 +1,164 @@
+/**
+ * GraphQL for every entity type of the registry (src/model/registry/entities.json): an object type named by its
+ * `graphqlObject` (written out here when no schema file declares it), the fields every entity offers for the aspects
+ * it carries (existence, name and properties, tags, terms, owners, domain, structured properties, container chain,
+ * sub-types) where the schema files do not declare them already, and a root lookup named by its `graphqlQuery`. A new
+ * type in the registry is presented without code here.
+ */
+import { Kind, parse, type DocumentNode } from 'graphql';
+import { namingAspects, registeredNames } from '../catalog/registered-names.js';
+import { ENTITY_TYPES, type EntityTypeDef } from '../model/entity-types.js';
+import type { GraphqlContext } from './context.js';
+import { refOf, type EntityRef } from './entity-loader.js';
+import { lookup } from './resolvers/base.js';
+import { associationReads } from './resolvers/context-reads.js';
+import { structuredProperties } from './resolvers/structured-properties/property-values.js';
+import { entityTags } from './resolvers/tags/schema-reads.js';
+import { schemaFiles } from './schema-files.js';
+
+type Obj = Record<string, unknown>;
+type Resolver = (ref: EntityRef, args: unknown, ctx: GraphqlContext) => unknown;
+
+/** How deep a container chain is followed (a cycle written by a client ends there too). */
+const MAX_CONTAINER_DEPTH = 20;
+
+async function namingValues(def: EntityTypeDef, ref: EntityRef, ctx: GraphqlContext): Promise<Map<string, Obj>> {
+  const values = new Map<string, Obj>();
+  for (const aspect of namingAspects(def)) {
+    const v = await ctx.loader.aspect<Obj>(ref.urn, aspect);
+    if (v) values.set(aspect, v);
+  }
+  return values;
+}
+
+async function parentContainers(ref: EntityRef, _a: unknown, ctx: GraphqlContext) {
+  const containers: EntityRef[] = [];
+  const seen = new Set([ref.urn]);
+  let at = ref.urn;
+  while (containers.length < MAX_CONTAINER_DEPTH) {
+    const parent = (await ctx.loader.aspect<{ container?: string }>(at, 'container'))?.container;
+    if (!parent || seen.has(parent)) break;
+    seen.add(parent);
+    containers.push(refOf(parent));
+    at = parent;
+  }
+  return { count: containers.length, containers };
+}
+
+/** A field every entity type may offer: its SDL, the aspect it needs the type to carry (if any), and its resolver. */
+interface CommonField {
+  field: string;
+  sdl: string;
+  aspect?: string;
+  /** Offered only by types whose registry row says where their name comes from. */
+  named?: boolean;
+  resolve: (def: EntityTypeDef) => Resolver;
+}
+
+const COMMON: CommonField[] = [
+  { field: 'exists', sdl: '"Whether the entity exists."\n  exists: Boolean!', resolve: () => (ref, _a, ctx) => ctx.loader.exists(ref.urn) },
+  { field: 'status', aspect: 'status', sdl: '"Whether it is soft-deleted; null when never written."\n  status: Status', resolve: () => (ref, _a, ctx) => ctx.loader.aspect(ref.urn, 'status') },
+  {
+    field: 'name',
+    named: true,
+    sdl: '"Its name: as its properties aspect gives it, else the name in its URN."\n  name: String!',
+    resolve: (def) => async (ref, _a, ctx) => {
+      const values = await namingValues(def, ref, ctx);
+      return registeredNames(def, ref.urn, (a) => values.get(a)).name;
+    },
+  },
+  {
+    field: 'properties',
+    named: true,
+    sdl: '"What its properties aspect says; null when never written."\n  properties: EntityProperties',
+    resolve: (def) => async (ref, _a, ctx) => {
+      const values = await namingValues(def, ref, ctx);
+      const first = namingAspects(def).map((a) => values.get(a)).find(Boolean);
+      if (!first) return null;
+      const { name, description } = registeredNames(def, ref.urn, (a) => values.get(a));
+      const custom = first.customProperties as Record<string, string> | undefined;
+      return {
+        name,
+        description: description ?? null,
+        customProperties: custom ? Object.entries(custom).map(([key, value]) => ({ key, value })) : null,
+        externalUrl: first.externalUrl ?? null,
+        qualifiedName: first.qualifiedName ?? null,
+      };
+    },
+  },
+  { field: 'tags', aspect: 'globalTags', sdl: '"Tags; null when never written."\n  tags: GlobalTags', resolve: () => entityTags },
+  { field: 'glossaryTerms', aspect: 'glossaryTerms', sdl: '"Business terms; null when never written."\n  glossaryTerms: GlossaryTerms', resolve: () => associationReads.glossaryTerms },
+  { field: 'ownership', aspect: 'ownership', sdl: '"Owners; null when never written."\n  ownership: Ownership', resolve: () => associationReads.ownership },
+  { field: 'domain', aspect: 'domains', sdl: '"The first domain of the domains aspect; null when none."\n  domain: DomainAssociation', resolve: () => associationReads.domain },
+  {
+    field: 'structuredProperties',
+    aspect: 'structuredProperties',
+    sdl: '"Structured property values; null when never written."\n  structuredProperties: StructuredProperties',
+    resolve: () => structuredProperties as Resolver,
+  },
+  {
+    field: 'container',
+    aspect: 'container',
+    sdl: '"The container it sits in directly; null when none."\n  container: Container',
+    resolve: () => async (ref, _a, ctx) => {
+      const parent = (await ctx.loader.aspect<{ container?: string }>(ref.urn, 'container'))?.container;
+      return parent ? refOf(parent) : null;
+    },
+  },
+  { field: 'parentContainers', aspect: 'container', sdl: '"Every container it sits in, nearest first."\n  parentContainers: ParentContainersResult', resolve: () => parentContainers },
+  { field: 'subTypes', aspect: 'subTypes', sdl: '"Its kinds within its type; null when never written."\n  subTypes: SubTypes', resolve: () => (ref, _a, ctx) => ctx.loader.aspect(ref.urn, 'subTypes') },
+];
+
+const offers = (def: EntityTypeDef, f: CommonField) => (!f.aspect || def.aspects.includes(f.aspect)) && (!f.named || namingAspects(def).length > 0);
+
+/** The object types and their fields, and the Query fields, the schema files declare. */
+let declaredOnce: { objects: Map<string, Set<string>>; queries: Set<string> } | undefined;
+function declared(): { objects: Map<string, Set<string>>; queries: Set<string> } {
+  if (declaredOnce) return declaredOnce;
+  const typeDefs = schemaFiles();
+  const objects = new Map<string, Set<string>>();
+  for (const doc of typeDefs.map((t): DocumentNode => parse(t))) {
+    for (const d of doc.definitions) {
+      if (d.kind !== Kind.OBJECT_TYPE_DEFINITION && d.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+      const fields = objects.get(d.name.value) ?? objects.set(d.name.value, new Set()).get(d.name.value)!;
+      for (const f of d.fields ?? []) fields.add(f.name.value);
+    }
+  }
+  declaredOnce = { objects, queries: objects.get('Query') ?? new Set() };
+  return declaredOnce;
+}
+
+const presented = () => ENTITY_TYPES.filter((d): d is EntityTypeDef & { graphqlObject: string } => Boolean(d.graphqlObject));
+
+/** The SDL the registry adds to the schema files: new object types, missing common fields, missing root lookups. */
+export function registryTypeDefs(): string {
+  const { objects, queries } = declared();
+  const out: string[] = [];
+  const lookups: string[] = [];
+  for (const def of presented()) {
+    const present = objects.get(def.graphqlObject);
+    const fields = COMMON.filter((f) => offers(def, f) && !present?.has(f.field)).map((f) => `  ${f.sdl}`);
+    if (!present) {
+      out.push(`"${def.name} (${def.urnShape}), as the entity registry presents it."\ntype ${def.graphqlObject} implements Entity {\n  "The entity's URN."\n  urn: String!\n  "The entity type."\n  type: EntityType!\n${fields.join('\n')}\n}`);
+    } else if (fields.length > 0) {
+      out.push(`extend type ${def.graphqlObject} {\n${fields.join('\n')}\n}`);
+    }
+    if (def.graphqlQuery && !queries.has(def.graphqlQuery)) lookups.push(`  "The ${def.name} of this URN; null when it does not exist."\n  ${def.graphqlQuery}(urn: String!): ${def.graphqlObject}`);
+  }
+  if (lookups.length > 0) out.push(`extend type Query {\n${lookups.join('\n')}\n}`);
+  return out.join('\n\n');
+}
+
+/** The resolvers of what `registryTypeDefs` adds (the same inputs, the same decisions). */
+export function registryResolvers(): Record<string, Record<string, unknown>> {
+  const { objects, queries } = declared();
+  const out: Record<string, Record<string, unknown>> = { Query: {} };
+  for (const def of presented()) {
+    const present = objects.get(def.graphqlObject);
+    const fields: Record<string, unknown> = present ? {} : { type: () => def.graphqlType };
+    for (const f of COMMON) if (offers(def, f) && !present?.has(f.field)) fields[f.field] = f.resolve(def);
+    out[def.graphqlObject] = fields;
+    if (def.graphqlQuery && !queries.has(def.graphqlQuery)) out.Query[def.graphqlQuery] = (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn, def.name);
+  }
+  return out;
+}
