@@ -5,7 +5,7 @@
  * through REST v3 exactly as sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enc, startTestApp, type TestApp } from '../integration/harness.js';
+import { enc, graphqlData, startTestApp, type TestApp } from '../integration/harness.js';
 import { datahubFor, type Datahub } from './datahub.js';
 
 let app: TestApp;
@@ -89,5 +89,13 @@ describe('datahub ingest of every entity type the registry holds', () => {
       expect(read.status, `${p.type} ${p.aspect}: ${read.text}`).toBe(200);
       expect(read.body[p.aspect].value, `${p.type} ${p.aspect}`).toEqual(p.value);
     }
+    // GraphQL presents each of them, named as its properties aspect names it.
+    const urns = [...new Set([...snapshots.map((s) => s.urn), ...proposals.map((p) => p.urn)])];
+    const gql = await graphqlData(app, 'query q($urns: [String!]!) { entities(urns: $urns) { __typename urn type ... on Chart { name } ... on Container { name subTypes { typeNames } } ... on MLFeature { name properties { description } } } }', { urns });
+    expect(gql.entities.map((e: any) => e.urn)).toEqual(urns);
+    expect(gql.entities.map((e: any) => e.__typename)).toEqual(['Dataset', 'Chart', 'Dashboard', 'CorpGroup', 'GlossaryNode', 'MLModel', 'Container', 'Domain', 'DataProduct', 'MLFeature']);
+    expect(gql.entities.find((e: any) => e.__typename === 'Chart').name).toBe('Orders by day');
+    expect(gql.entities.find((e: any) => e.__typename === 'Container')).toMatchObject({ name: 'shop', subTypes: { typeNames: ['Database'] } });
+    expect(gql.entities.find((e: any) => e.__typename === 'MLFeature')).toMatchObject({ name: 'age', properties: { description: 'age in years' } });
   });
 });

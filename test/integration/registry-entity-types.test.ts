@@ -70,6 +70,13 @@ describe('the entity registry', () => {
     expect((await app.get(`/openapi/v3/entity/container/${enc(urn)}`)).status).toBe(404);
   });
 
+  it('refuses a time-series aspect, saying it is one (not kept yet)', async () => {
+    const profile = proposal('dataset', 'urn:li:dataset:(urn:li:dataPlatform:hive,db.profiled,PROD)', 'datasetProfile', { timestampMillis: 1, rowCount: 3 });
+    const res = await app.request('POST', '/gms/aspects?action=ingestProposal', { proposal: profile });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('datasetProfile is a time-series aspect of dataset; Tessera does not keep time series yet');
+  });
+
   it('refuses a URN that is not in its type\'s shape, saying the shape', async () => {
     const res = await app.request('POST', '/gms/aspects?action=ingestProposal', { proposal: proposal('chart', 'urn:li:chart:lonely', 'chartInfo', { title: 'x' }) });
     expect(res.status).toBeGreaterThanOrEqual(400);
