@@ -1,5 +1,6 @@
 /** Index names, aliases and mappings: one physical index per entity type behind an alias. */
 import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@opensearch-project/opensearch';
 import { ENTITY_TYPES } from '../model/entity-types.js';
@@ -70,6 +71,24 @@ export async function resolveAlias(client: Client, alias: string): Promise<strin
   return res.statusCode === 404 ? [] : Object.keys(res.body as object);
 }
 
+/**
+ * Waits until every primary shard of `index` (a name or pattern) has started: nothing may be read before (a read
+ * meanwhile fails with no_shard_available). Cluster health's yellow is not enough: a primary of a just-created index not
+ * yet allocated counts as yellow (measured on 2.19: yellow with 6 of 10 new primaries unassigned), and a busy node's
+ * index creation answers before its primaries start.
+ */
+export async function waitForPrimaries(client: Client, index: string, deadlineMs = 180_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const res = await client.cluster.health({ index, level: 'indices', wait_for_status: 'yellow', timeout: '30s' }, { requestTimeout: 35_000, ignore: [408] });
+    const body = res.body as { timed_out?: boolean; indices?: Record<string, { number_of_shards: number; active_primary_shards: number }> };
+    const pending = Object.entries(body.indices ?? {}).filter(([, i]) => i.active_primary_shards < i.number_of_shards).map(([name]) => name);
+    if (!body.timed_out && pending.length === 0) return;
+    if (Date.now() > until) throw new Error(`OpenSearch did not start the primary shards of ${pending.join(', ') || index} within ${deadlineMs / 1000} s`);
+    await sleep(200);
+  }
+}
+
 /** Creates the physical index and its alias unless the alias exists; safe when several processes race. */
 export async function ensureIndex(client: Client, names: IndexNames, alias: string, body: object): Promise<void> {
   if (await aliasExists(client, alias)) return;
@@ -119,10 +138,5 @@ export async function ensureAllIndices(client: Client, names: IndexNames, layout
   await ensureIndex(client, names, names.events(), loadMappingFile('events-index.json', layout));
   await ensureIndex(client, names, names.webhooks(), loadMappingFile('webhooks-index.json', layout));
   await Promise.all(LATER_FIELDS.map(([index, properties]) => client.indices.putMapping({ index: index(names), body: { properties } as any }, { requestTimeout: 60_000 })));
-  // Nothing may be read before every new shard has started: a busy cluster can take longer than one wait (an answer
-  // that timed out says so), and a read meanwhile fails with no_shard_available.
-  for (let waited = 0; waited < 180; waited += 30) {
-    const res = await client.cluster.health({ index: `${names.prefix}*`, wait_for_status: 'yellow', timeout: '30s' }, { requestTimeout: 35_000, ignore: [408] });
-    if (!(res.body as { timed_out?: boolean }).timed_out) break;
-  }
+  await waitForPrimaries(client, `${names.prefix}*`);
 }
