@@ -8,6 +8,7 @@
 import { Kind, parse, type DocumentNode } from 'graphql';
 import { namingAspects, registeredNames } from '../catalog/registered-names.js';
 import { ENTITY_TYPES, type EntityTypeDef } from '../model/entity-types.js';
+import { presentedFields } from '../model/registry/presented-fields.js';
 import type { GraphqlContext } from './context.js';
 import { refOf, type EntityRef } from './entity-loader.js';
 import { lookup } from './resolvers/base.js';
@@ -45,22 +46,18 @@ async function parentContainers(ref: EntityRef, _a: unknown, ctx: GraphqlContext
   return { count: containers.length, containers };
 }
 
-/** A field every entity type may offer: its SDL, the aspect it needs the type to carry (if any), and its resolver. */
+/** The SDL and resolver of each field a registered type may offer (which ones it offers: presented-fields.ts). */
 interface CommonField {
   field: string;
   sdl: string;
-  aspect?: string;
-  /** Offered only by types whose registry row says where their name comes from. */
-  named?: boolean;
   resolve: (def: EntityTypeDef) => Resolver;
 }
 
 const COMMON: CommonField[] = [
   { field: 'exists', sdl: '"Whether the entity exists."\n  exists: Boolean!', resolve: () => (ref, _a, ctx) => ctx.loader.exists(ref.urn) },
-  { field: 'status', aspect: 'status', sdl: '"Whether it is soft-deleted; null when never written."\n  status: Status', resolve: () => (ref, _a, ctx) => ctx.loader.aspect(ref.urn, 'status') },
+  { field: 'status', sdl: '"Whether it is soft-deleted; null when never written."\n  status: Status', resolve: () => (ref, _a, ctx) => ctx.loader.aspect(ref.urn, 'status') },
   {
     field: 'name',
-    named: true,
     sdl: '"Its name: as its properties aspect gives it, else the name in its URN."\n  name: String!',
     resolve: (def) => async (ref, _a, ctx) => {
       const values = await namingValues(def, ref, ctx);
@@ -69,7 +66,6 @@ const COMMON: CommonField[] = [
   },
   {
     field: 'properties',
-    named: true,
     sdl: '"What its properties aspect says; null when never written."\n  properties: EntityProperties',
     resolve: (def) => async (ref, _a, ctx) => {
       const values = await namingValues(def, ref, ctx);
@@ -86,30 +82,28 @@ const COMMON: CommonField[] = [
       };
     },
   },
-  { field: 'tags', aspect: 'globalTags', sdl: '"Tags; null when never written."\n  tags: GlobalTags', resolve: () => entityTags },
-  { field: 'glossaryTerms', aspect: 'glossaryTerms', sdl: '"Business terms; null when never written."\n  glossaryTerms: GlossaryTerms', resolve: () => associationReads.glossaryTerms },
-  { field: 'ownership', aspect: 'ownership', sdl: '"Owners; null when never written."\n  ownership: Ownership', resolve: () => associationReads.ownership },
-  { field: 'domain', aspect: 'domains', sdl: '"The first domain of the domains aspect; null when none."\n  domain: DomainAssociation', resolve: () => associationReads.domain },
+  { field: 'tags', sdl: '"Tags; null when never written."\n  tags: GlobalTags', resolve: () => entityTags },
+  { field: 'glossaryTerms', sdl: '"Business terms; null when never written."\n  glossaryTerms: GlossaryTerms', resolve: () => associationReads.glossaryTerms },
+  { field: 'ownership', sdl: '"Owners; null when never written."\n  ownership: Ownership', resolve: () => associationReads.ownership },
+  { field: 'domain', sdl: '"The first domain of the domains aspect; null when none."\n  domain: DomainAssociation', resolve: () => associationReads.domain },
   {
     field: 'structuredProperties',
-    aspect: 'structuredProperties',
     sdl: '"Structured property values; null when never written."\n  structuredProperties: StructuredProperties',
     resolve: () => structuredProperties as Resolver,
   },
   {
     field: 'container',
-    aspect: 'container',
     sdl: '"The container it sits in directly; null when none."\n  container: Container',
     resolve: () => async (ref, _a, ctx) => {
       const parent = (await ctx.loader.aspect<{ container?: string }>(ref.urn, 'container'))?.container;
       return parent ? refOf(parent) : null;
     },
   },
-  { field: 'parentContainers', aspect: 'container', sdl: '"Every container it sits in, nearest first."\n  parentContainers: ParentContainersResult', resolve: () => parentContainers },
-  { field: 'subTypes', aspect: 'subTypes', sdl: '"Its kinds within its type; null when never written."\n  subTypes: SubTypes', resolve: () => (ref, _a, ctx) => ctx.loader.aspect(ref.urn, 'subTypes') },
+  { field: 'parentContainers', sdl: '"Every container it sits in, nearest first."\n  parentContainers: ParentContainersResult', resolve: () => parentContainers },
+  { field: 'subTypes', sdl: '"Its kinds within its type; null when never written."\n  subTypes: SubTypes', resolve: () => (ref, _a, ctx) => ctx.loader.aspect(ref.urn, 'subTypes') },
 ];
 
-const offers = (def: EntityTypeDef, f: CommonField) => (!f.aspect || def.aspects.includes(f.aspect)) && (!f.named || namingAspects(def).length > 0);
+const offers = (def: EntityTypeDef, f: CommonField) => presentedFields(def).has(f.field);
 
 /** The object types and their fields, and the Query fields, the schema files declare. */
 let declaredOnce: { objects: Map<string, Set<string>>; queries: Set<string> } | undefined;

@@ -5,6 +5,7 @@ import { Link, navigate, useLocation } from './router';
 import { SignInPage } from './pages/sign-in-page';
 import { SearchPage } from './pages/search-page';
 import { DatasetPage } from './pages/dataset-page';
+import { EntityPage } from './pages/entity-page';
 import { PropertiesPage } from './pages/properties-page';
 import { TagsPage } from './pages/tags-page';
 import { TokensPage } from './pages/tokens-page';
@@ -66,6 +67,7 @@ export function App() {
 function Route({ path, params }: { path: string; params: URLSearchParams }) {
   if (path.startsWith('/search') || path === '/') return <SearchPage params={params} />;
   if (path.startsWith('/dataset/')) return <DatasetPage urn={decodeURIComponent(path.slice('/dataset/'.length))} />;
+  if (path.startsWith('/entity/')) return <EntityPage urn={decodeURIComponent(path.slice('/entity/'.length))} />;
   if (path.startsWith('/import')) return <ImportPage />;
   if (path.startsWith('/properties')) return <PropertiesPage />;
   if (path.startsWith('/tags')) return <TagsPage />;
@@ -83,5 +85,6 @@ function Route({ path, params }: { path: string; params: URLSearchParams }) {
 
 function titleOf(path: string): string {
   if (path.startsWith('/dataset/')) return decodeURIComponent(path.slice('/dataset/'.length)).replace(/^urn:li:dataset:\([^,]*,([^,]*),.*$/, '$1');
+  if (path.startsWith('/entity/')) return decodeURIComponent(path.slice('/entity/'.length));
   return SECTIONS.find((s) => path.startsWith(s.to))?.label ?? 'Tessera';
 }

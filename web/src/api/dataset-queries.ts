@@ -3,15 +3,20 @@ import { VALUE_FIELDS, type PropertyValue } from './definitions';
 import { mutate, query } from './graphql';
 import { TAG_FIELDS, type PropertyEntry, type TagRef } from './search-queries';
 
-const ENTRY = `properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } }`;
-const TAGS = `tags { tags { tag { ${TAG_FIELDS} } } }`;
+export const ENTRY = `properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } }`;
+export const TAGS = `tags { tags { tag { ${TAG_FIELDS} } } }`;
+
+/** Owners, terms and domain: the same selection on every type that offers them. */
+export const CONTEXT = {
+  ownership: 'ownership { owners { owner { __typename ... on CorpUser { urn username } ... on CorpGroup { urn name } } type ownershipType { urn } } }',
+  glossaryTerms: 'glossaryTerms { terms { term { urn name } } }',
+  domain: 'domain { domain { urn id } }',
+} as const;
 
 const DATASET = `query dataset($urn: String!) {
   dataset(urn: $urn) {
     urn name platform { name } properties { name description } editableProperties { description }
-    ownership { owners { owner { __typename ... on CorpUser { urn username } ... on CorpGroup { urn name } } type ownershipType { urn } } }
-    glossaryTerms { terms { term { urn name } } }
-    domain { domain { urn id } }
+    ${CONTEXT.ownership} ${CONTEXT.glossaryTerms} ${CONTEXT.domain}
     ${TAGS}
     structuredProperties { ${ENTRY} }
     schemaMetadata { fields { fieldPath nativeDataType description ${TAGS} schemaFieldEntity { urn structuredProperties { ${ENTRY} } } } }
@@ -19,17 +24,21 @@ const DATASET = `query dataset($urn: String!) {
   }
 }`;
 
-type Tags = { tags: { tag: TagRef }[] | null } | null;
 
-export interface DatasetView {
+export interface ContextView {
+  ownership?: { owners: { owner: { __typename: 'CorpUser'; urn: string; username: string } | { __typename: 'CorpGroup'; urn: string; name: string }; type: string | null; ownershipType: { urn: string } | null }[] } | null;
+  glossaryTerms?: { terms: { term: { urn: string; name: string } }[] } | null;
+  domain?: { domain: { urn: string; id: string } } | null;
+}
+
+export type Tags = { tags: { tag: TagRef }[] | null } | null;
+
+export interface DatasetView extends ContextView {
   urn: string;
   name: string;
   platform: { name: string };
   properties: { name: string | null; description: string | null } | null;
   editableProperties: { description: string | null } | null;
-  ownership: { owners: { owner: { __typename: 'CorpUser'; urn: string; username: string } | { __typename: 'CorpGroup'; urn: string; name: string }; type: string | null; ownershipType: { urn: string } | null }[] } | null;
-  glossaryTerms: { terms: { term: { urn: string; name: string } }[] } | null;
-  domain: { domain: { urn: string; id: string } } | null;
   tags: Tags;
   structuredProperties: { properties: PropertyEntry[] | null } | null;
   schemaMetadata: {

@@ -1,7 +1,8 @@
 /**
- * The GraphQL documents of the search page and the property list, as plain text with no imports: the page sends them,
- * and the engine-call test sends the very same ones.
+ * The GraphQL documents of the search page and the property list, as plain text (built from the entity registry's
+ * rows and nothing else): the page sends them, and the engine-call test sends the very same ones.
  */
+import { ENTITY_TYPES } from '../model/entity-types';
 
 export const VALUE_FIELDS = '... on StringValue { stringValue } ... on NumberValue { numberValue }';
 
@@ -24,6 +25,18 @@ const COMMON = `tags { tags { tag { ${TAG_FIELDS} } } }
 /** Why a hit matched; the engine works it out only when it is selected and highlighting is not skipped. */
 const MATCHED_FIELDS = 'matchedFields { name value entity { urn ... on Tag { properties { name } } ... on GlossaryTerm { name } } }';
 
+const HAND_WRITTEN = new Set(['Dataset', 'SchemaFieldEntity', 'DataFlow', 'DataJob']);
+const COMMON_PARTS: [string, string][] = [
+  ['name', 'name'],
+  ['properties', 'properties { name description }'],
+  ['tags', `tags { tags { tag { ${TAG_FIELDS} } } }`],
+  ['structuredProperties', `structuredProperties { properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } } }`],
+];
+/** The other listed types: what their objects offer of the same (src/model/registry/presented-fields.ts). */
+const REGISTERED = ENTITY_TYPES.filter((t) => !HAND_WRITTEN.has(t.object))
+  .map((t) => `... on ${t.object} { urn ${COMMON_PARTS.filter(([field]) => t.fields.has(field)).map(([, sel]) => sel).join(' ')} }`)
+  .join('\n      ');
+
 /** One page of results with what the result list shows. */
 export const RESULTS_PAGE = `query results($input: ScrollAcrossEntitiesInput!) {
   scrollAcrossEntities(input: $input) {
@@ -33,6 +46,7 @@ export const RESULTS_PAGE = `query results($input: ScrollAcrossEntitiesInput!) {
       ... on SchemaFieldEntity { fieldPath parent { urn } ${COMMON} }
       ... on DataFlow { flowId orchestrator ${COMMON} }
       ... on DataJob { jobId ${COMMON} }
+      ${REGISTERED}
     } }
   }
 }`;

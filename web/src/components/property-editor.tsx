@@ -11,7 +11,8 @@ interface Props {
   readOnly?: boolean;
   assetUrn: string;
   /** GraphQL entity type of the asset, to offer only properties that apply to it. */
-  entityType: 'DATASET' | 'SCHEMA_FIELD';
+  /** The GraphQL EntityType of the asset (definitions applying to it are offered). */
+  entityType: string;
   entries: PropertyEntry[];
   definitions: Definition[];
   scope: string;

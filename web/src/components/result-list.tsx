@@ -1,4 +1,4 @@
-/** One page of search results: name (linked to the dataset page), platform, description, tags, property chips and why it matched. */
+/** One page of search results: name (linked to its dataset page or entity page), platform, description, tags, property chips and why it matched. */
 import type { Hit, ResultEntity } from '../api/search-queries';
 import { Link } from '../router';
 import { MatchReasons } from './match-reasons';
@@ -6,6 +6,8 @@ import { PropertyChips } from './property-chips';
 import { TagChip } from './tag-chip';
 
 export const datasetPath = (urn: string): string => `/dataset/${encodeURIComponent(urn)}`;
+/** The page of an entity of any other listed type. */
+export const entityPath = (urn: string): string => `/entity/${encodeURIComponent(urn)}`;
 
 function title(e: ResultEntity): string {
   return e.properties?.name || e.name || e.fieldPath || e.flowId || e.jobId || e.urn;
@@ -23,7 +25,7 @@ export function ResultList({ hits, explain }: { hits: Hit[]; explain: boolean })
         const datasetUrn = e.type === 'DATASET' ? e.urn : e.type === 'SCHEMA_FIELD' ? e.parent?.urn : undefined;
         return (
           <li key={e.urn} class="result" data-urn={e.urn}>
-            <h3>{datasetUrn ? <Link to={datasetPath(datasetUrn)}>{title(e)}</Link> : title(e)}</h3>
+            <h3>{datasetUrn ? <Link to={datasetPath(datasetUrn)}>{title(e)}</Link> : <Link to={entityPath(e.urn)}>{title(e)}</Link>}</h3>
             <p class="meta">
               {e.platform?.name && <span class="platform">{e.platform.name}</span>} <span class="urn">{e.urn}</span>
             </p>

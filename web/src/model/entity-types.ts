@@ -1,9 +1,25 @@
-/** The entity types the page searches and properties apply to: URL/REST id, GraphQL enum name and label. */
-export const ENTITY_TYPES = [
-  { id: 'dataset', graphql: 'DATASET', label: 'Datasets' },
-  { id: 'schemaField', graphql: 'SCHEMA_FIELD', label: 'Columns' },
-  { id: 'dataFlow', graphql: 'DATA_FLOW', label: 'Data flows' },
-  { id: 'dataJob', graphql: 'DATA_JOB', label: 'Data jobs' },
-] as const;
+/**
+ * The entity types the page lists (search, property targets): the rows of the entity registry with a label
+ * (src/model/registry/entities.json), each with its URL/REST id, GraphQL enum and object names, and the GraphQL fields
+ * its object offers.
+ */
+import registry from '../../../src/model/registry/entities.json';
+import { presentedFields } from '../../../src/model/registry/presented-fields';
 
-export type EntityTypeInfo = (typeof ENTITY_TYPES)[number];
+export interface EntityTypeInfo {
+  id: string;
+  graphql: string;
+  object: string;
+  label: string;
+  fields: Set<string>;
+}
+
+export const ENTITY_TYPES: readonly EntityTypeInfo[] = registry.entities.flatMap((row) =>
+  'label' in row && row.label && row.graphqlObject ? [{ id: row.name, graphql: row.graphqlType, object: row.graphqlObject, label: row.label, fields: presentedFields(row) }] : [],
+);
+
+/** The listed type an entity URN is of, if any. */
+export const entityTypeOfUrn = (urn: string): EntityTypeInfo | undefined => {
+  const name = /^urn:li:([A-Za-z]+):/.exec(urn)?.[1]?.toLowerCase();
+  return ENTITY_TYPES.find((t) => t.id.toLowerCase() === name);
+};

@@ -7,6 +7,7 @@ import { loadDefinitions, type Definition } from '../api/definitions';
 import type { TagRef } from '../api/search-queries';
 import { listTags, type Tag } from '../api/tags';
 import { DescriptionEditor } from '../components/description-editor';
+import { EntityContext } from '../components/entity-context';
 import { HistoryList } from '../components/history-list';
 import { PropertyEditor } from '../components/property-editor';
 import { TagEditor, TagOptions } from '../components/tag-editor';
@@ -65,7 +66,7 @@ export function DatasetPage({ urn }: { urn: string }) {
           reload();
         }}
       />
-      <DatasetContext dataset={dataset} />
+      <EntityContext entity={dataset} />
 
       <section aria-labelledby="tags-h">
         <h2 id="tags-h">Tags</h2>
@@ -125,54 +126,5 @@ export function DatasetPage({ urn }: { urn: string }) {
         <HistoryList urn={dataset.urn} version={loads} />
       </section>
     </article>
-  );
-}
-
-const OWNER_TYPES: Record<string, string> = { TECHNICAL_OWNER: 'technical owner', BUSINESS_OWNER: 'business owner', DATA_STEWARD: 'data steward', NONE: 'owner' };
-
-/** Owners, business terms and domain, as the file or an ingestion wrote them (read-only here). */
-function DatasetContext({ dataset }: { dataset: DatasetView }) {
-  const owners = dataset.ownership?.owners ?? [];
-  const terms = dataset.glossaryTerms?.terms ?? [];
-  const domain = dataset.domain?.domain;
-  if (owners.length === 0 && terms.length === 0 && !domain) return null;
-  return (
-    <dl class="dataset-context">
-      {owners.length > 0 && (
-        <div data-context="owners">
-          <dt>Owners</dt>
-          <dd>
-            <ul class="inline-list">
-              {owners.map((o) => (
-                <li key={o.owner.urn} title={o.owner.urn}>
-                  {o.owner.__typename === 'CorpUser' ? o.owner.username : `${o.owner.name} (group)`}
-                  <span class="hint"> {o.ownershipType ? o.ownershipType.urn.replace(/^urn:li:ownershipType:/, '') : OWNER_TYPES[o.type ?? ''] ?? o.type?.toLowerCase()}</span>
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
-      )}
-      {terms.length > 0 && (
-        <div data-context="terms">
-          <dt>Glossary terms</dt>
-          <dd>
-            <ul class="inline-list">
-              {terms.map((t) => (
-                <li key={t.term.urn} title={t.term.urn}>
-                  {t.term.name}
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
-      )}
-      {domain && (
-        <div data-context="domain">
-          <dt>Domain</dt>
-          <dd title={domain.urn}>{domain.id}</dd>
-        </div>
-      )}
-    </dl>
   );
 }

@@ -1,0 +1,34 @@
+/**
+ * The fields GraphQL offers on the object of a registered entity type, decided by its registry row alone: the schema
+ * adds those no schema file declares (src/graphql/registry-types.ts) and the web page asks for them (web/src/api).
+ * Pure data in, names out: the web page bundles this file.
+ */
+
+/** A registry row as far as this needs it. */
+export interface PresentedRow {
+  aspects: readonly string[];
+  nameFrom?: readonly string[];
+  descriptionFrom?: readonly string[];
+}
+
+/** Each field and the aspect the type must carry for it; `named`: the row says where its name comes from. */
+export const PRESENTED_FIELDS: readonly { field: string; aspect?: string; named?: boolean }[] = [
+  { field: 'exists' },
+  { field: 'status', aspect: 'status' },
+  { field: 'name', named: true },
+  { field: 'properties', named: true },
+  { field: 'tags', aspect: 'globalTags' },
+  { field: 'glossaryTerms', aspect: 'glossaryTerms' },
+  { field: 'ownership', aspect: 'ownership' },
+  { field: 'domain', aspect: 'domains' },
+  { field: 'structuredProperties', aspect: 'structuredProperties' },
+  { field: 'container', aspect: 'container' },
+  { field: 'parentContainers', aspect: 'container' },
+  { field: 'subTypes', aspect: 'subTypes' },
+];
+
+const isNamed = (row: PresentedRow) => (row.nameFrom?.length ?? 0) + (row.descriptionFrom?.length ?? 0) > 0;
+
+export function presentedFields(row: PresentedRow): Set<string> {
+  return new Set(PRESENTED_FIELDS.filter((f) => (!f.aspect || row.aspects.includes(f.aspect)) && (!f.named || isNamed(row))).map((f) => f.field));
+}
