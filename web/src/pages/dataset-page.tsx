@@ -1,38 +1,19 @@
 /** /ui/dataset/<urn>: description, tags, structured properties and columns, each editable in place. */
-import { useEffect, useState } from 'preact/hooks';
 import { can } from '../auth/session';
-import { messageOf } from '../api/api-error';
-import { loadDataset, updateDescription, type DatasetView } from '../api/dataset-queries';
-import { loadDefinitions, type Definition } from '../api/definitions';
+import { loadDataset, updateDescription } from '../api/dataset-queries';
 import type { TagRef } from '../api/search-queries';
-import { listTags, type Tag } from '../api/tags';
 import { DescriptionEditor } from '../components/description-editor';
 import { EntityContext } from '../components/entity-context';
 import { HistoryList } from '../components/history-list';
 import { PropertyEditor } from '../components/property-editor';
 import { TagEditor, TagOptions } from '../components/tag-editor';
 import { Link } from '../router';
+import { useAssetPage } from './use-asset-page';
 
 const tagsOf = (t: { tags: { tag: TagRef }[] | null } | null | undefined): TagRef[] => (t?.tags ?? []).map((a) => a.tag);
 
 export function DatasetPage({ urn }: { urn: string }) {
-  const [dataset, setDataset] = useState<DatasetView | null | undefined>(undefined);
-  const [definitions, setDefinitions] = useState<Definition[]>([]);
-  const [allTags, setAllTags] = useState<Tag[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [loads, setLoads] = useState(0);
-
-  const reload = () => {
-    loadDataset(urn).then((d) => {
-      setDataset(d);
-      setLoads((n) => n + 1);
-    }, (e) => setError(messageOf(e)));
-    listTags().then(setAllTags, () => undefined);
-  };
-  useEffect(() => {
-    reload();
-    loadDefinitions().then(setDefinitions, (e) => setError(messageOf(e)));
-  }, [urn]);
+  const { asset: dataset, definitions, allTags, error, loads, reload } = useAssetPage(urn, () => loadDataset(urn));
 
   if (error) return <p class="error" role="alert">{error}</p>;
   if (dataset === undefined) return <p>Loading…</p>;

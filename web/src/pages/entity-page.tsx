@@ -3,12 +3,8 @@
  * and description, the containers it sits in, owners, terms and domain, tags and structured properties (editable where
  * the type carries them), every aspect as stored, and its history.
  */
-import { useEffect, useState } from 'preact/hooks';
 import { can } from '../auth/session';
-import { messageOf } from '../api/api-error';
-import { loadDefinitions, type Definition } from '../api/definitions';
 import { loadEntity, type EntityView } from '../api/entity-queries';
-import { listTags, type Tag } from '../api/tags';
 import { EntityContext } from '../components/entity-context';
 import { HistoryList } from '../components/history-list';
 import { PropertyEditor } from '../components/property-editor';
@@ -16,29 +12,13 @@ import { TagEditor, TagOptions } from '../components/tag-editor';
 import { entityTypeOfUrn } from '../model/entity-types';
 import { Link } from '../router';
 import { entityPath } from '../components/result-list';
+import { useAssetPage } from './use-asset-page';
 
 type Loaded = { entity: EntityView; aspects: Record<string, { value: unknown }> };
 
 export function EntityPage({ urn }: { urn: string }) {
   const type = entityTypeOfUrn(urn);
-  const [loaded, setLoaded] = useState<Loaded | null | undefined>(undefined);
-  const [definitions, setDefinitions] = useState<Definition[]>([]);
-  const [allTags, setAllTags] = useState<Tag[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [loads, setLoads] = useState(0);
-
-  const reload = () => {
-    if (!type) return;
-    loadEntity(urn, type).then((l) => {
-      setLoaded(l);
-      setLoads((n) => n + 1);
-    }, (e) => setError(messageOf(e)));
-    listTags().then(setAllTags, () => undefined);
-  };
-  useEffect(() => {
-    reload();
-    loadDefinitions().then(setDefinitions, (e) => setError(messageOf(e)));
-  }, [urn]);
+  const { asset: loaded, definitions, allTags, error, loads, reload } = useAssetPage<Loaded>(urn, async () => (type ? loadEntity(urn, type) : null));
 
   if (!type) return <NotFound urn={urn} />;
   if (error) return <p class="error" role="alert">{error}</p>;
