@@ -24,8 +24,8 @@ export function existenceUrnOf(target: EntityTarget): string {
 
 export function resolveAspect(def: EntityTypeDef, aspect: string): string {
   const name = findAspectName(def, aspect);
+  if (name) return name;
   const series = def.timeseriesAspects.find((a) => a.toLowerCase() === aspect.toLowerCase());
-  if (!name && series) throw validationError(`${series} is a time-series aspect of ${def.name}; Tessera does not keep time series yet`);
-  if (!name) throw validationError(`Unknown aspect ${aspect} for entity ${def.name}; known aspects: ${[def.keyAspect, ...def.aspects].join(', ')}`);
-  return name;
+  if (series) throw validationError(`${series} is a time-series aspect of ${def.name}; Tessera does not keep time series yet`);
+  throw validationError(`Unknown aspect ${aspect} for entity ${def.name}; known aspects: ${[def.keyAspect, ...def.aspects].join(', ')}`);
 }

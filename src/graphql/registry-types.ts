@@ -32,12 +32,15 @@ async function namingValues(def: EntityTypeDef, ref: EntityRef, ctx: GraphqlCont
   return values;
 }
 
+/** The container an entity sits in directly (its `container` aspect), if any. */
+const parentOf = async (urn: string, ctx: GraphqlContext): Promise<string | undefined> => (await ctx.loader.aspect<{ container?: string }>(urn, 'container'))?.container;
+
 async function parentContainers(ref: EntityRef, _a: unknown, ctx: GraphqlContext) {
   const containers: EntityRef[] = [];
   const seen = new Set([ref.urn]);
   let at = ref.urn;
   while (containers.length < MAX_CONTAINER_DEPTH) {
-    const parent = (await ctx.loader.aspect<{ container?: string }>(at, 'container'))?.container;
+    const parent = await parentOf(at, ctx);
     if (!parent || seen.has(parent)) break;
     seen.add(parent);
     containers.push(refOf(parent));
@@ -95,7 +98,7 @@ const COMMON: CommonField[] = [
     field: 'container',
     sdl: '"The container it sits in directly; null when none."\n  container: Container',
     resolve: () => async (ref, _a, ctx) => {
-      const parent = (await ctx.loader.aspect<{ container?: string }>(ref.urn, 'container'))?.container;
+      const parent = await parentOf(ref.urn, ctx);
       return parent ? refOf(parent) : null;
     },
   },
@@ -103,56 +106,68 @@ const COMMON: CommonField[] = [
   { field: 'subTypes', sdl: '"Its kinds within its type; null when never written."\n  subTypes: SubTypes', resolve: () => (ref, _a, ctx) => ctx.loader.aspect(ref.urn, 'subTypes') },
 ];
 
-const offers = (def: EntityTypeDef, f: CommonField) => presentedFields(def).has(f.field);
-
 /** The object types and their fields, and the Query fields, the schema files declare. */
-let declaredOnce: { objects: Map<string, Set<string>>; queries: Set<string> } | undefined;
 function declared(): { objects: Map<string, Set<string>>; queries: Set<string> } {
-  if (declaredOnce) return declaredOnce;
-  const typeDefs = schemaFiles();
   const objects = new Map<string, Set<string>>();
-  for (const doc of typeDefs.map((t): DocumentNode => parse(t))) {
+  for (const doc of schemaFiles().map((t): DocumentNode => parse(t))) {
     for (const d of doc.definitions) {
       if (d.kind !== Kind.OBJECT_TYPE_DEFINITION && d.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
       const fields = objects.get(d.name.value) ?? objects.set(d.name.value, new Set()).get(d.name.value)!;
       for (const f of d.fields ?? []) fields.add(f.name.value);
     }
   }
-  declaredOnce = { objects, queries: objects.get('Query') ?? new Set() };
-  return declaredOnce;
+  return { objects, queries: objects.get('Query') ?? new Set() };
 }
 
-const presented = () => ENTITY_TYPES.filter((d): d is EntityTypeDef & { graphqlObject: string } => Boolean(d.graphqlObject));
+/** What the registry adds for one type: its object when no schema file declares it, the fields it lacks, its lookup. */
+interface TypeAddition {
+  def: EntityTypeDef & { graphqlObject: string };
+  declared: boolean;
+  fields: CommonField[];
+  lookup: boolean;
+}
+
+/** Decided once from the registry and the schema files; the SDL and the resolvers are both read from it. */
+let additionsOnce: TypeAddition[] | undefined;
+function additions(): TypeAddition[] {
+  if (additionsOnce) return additionsOnce;
+  const { objects, queries } = declared();
+  additionsOnce = ENTITY_TYPES.filter((d): d is EntityTypeDef & { graphqlObject: string } => Boolean(d.graphqlObject)).map((def) => {
+    const present = objects.get(def.graphqlObject);
+    const offered = presentedFields(def);
+    return {
+      def,
+      declared: present !== undefined,
+      fields: COMMON.filter((f) => offered.has(f.field) && !present?.has(f.field)),
+      lookup: def.graphqlQuery !== undefined && !queries.has(def.graphqlQuery),
+    };
+  });
+  return additionsOnce;
+}
 
 /** The SDL the registry adds to the schema files: new object types, missing common fields, missing root lookups. */
 export function registryTypeDefs(): string {
-  const { objects, queries } = declared();
   const out: string[] = [];
   const lookups: string[] = [];
-  for (const def of presented()) {
-    const present = objects.get(def.graphqlObject);
-    const fields = COMMON.filter((f) => offers(def, f) && !present?.has(f.field)).map((f) => `  ${f.sdl}`);
-    if (!present) {
-      out.push(`"${def.name} (${def.urnShape}), as the entity registry presents it."\ntype ${def.graphqlObject} implements Entity {\n  "The entity's URN."\n  urn: String!\n  "The entity type."\n  type: EntityType!\n${fields.join('\n')}\n}`);
-    } else if (fields.length > 0) {
-      out.push(`extend type ${def.graphqlObject} {\n${fields.join('\n')}\n}`);
+  for (const { def, declared: isDeclared, fields, lookup: withLookup } of additions()) {
+    const sdl = fields.map((f) => `  ${f.sdl}`);
+    if (!isDeclared) {
+      out.push(`"${def.name} (${def.urnShape}), as the entity registry presents it."\ntype ${def.graphqlObject} implements Entity {\n  "The entity's URN."\n  urn: String!\n  "The entity type."\n  type: EntityType!\n${sdl.join('\n')}\n}`);
+    } else if (sdl.length > 0) {
+      out.push(`extend type ${def.graphqlObject} {\n${sdl.join('\n')}\n}`);
     }
-    if (def.graphqlQuery && !queries.has(def.graphqlQuery)) lookups.push(`  "The ${def.name} of this URN; null when it does not exist."\n  ${def.graphqlQuery}(urn: String!): ${def.graphqlObject}`);
+    if (withLookup) lookups.push(`  "The ${def.name} of this URN; null when it does not exist."\n  ${def.graphqlQuery}(urn: String!): ${def.graphqlObject}`);
   }
   if (lookups.length > 0) out.push(`extend type Query {\n${lookups.join('\n')}\n}`);
   return out.join('\n\n');
 }
 
-/** The resolvers of what `registryTypeDefs` adds (the same inputs, the same decisions). */
+/** The resolvers of what `registryTypeDefs` adds. */
 export function registryResolvers(): Record<string, Record<string, unknown>> {
-  const { objects, queries } = declared();
   const out: Record<string, Record<string, unknown>> = { Query: {} };
-  for (const def of presented()) {
-    const present = objects.get(def.graphqlObject);
-    const fields: Record<string, unknown> = present ? {} : { type: () => def.graphqlType };
-    for (const f of COMMON) if (offers(def, f) && !present?.has(f.field)) fields[f.field] = f.resolve(def);
-    out[def.graphqlObject] = fields;
-    if (def.graphqlQuery && !queries.has(def.graphqlQuery)) out.Query[def.graphqlQuery] = (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn, def.name);
+  for (const { def, declared: isDeclared, fields, lookup: withLookup } of additions()) {
+    out[def.graphqlObject] = Object.fromEntries([...(isDeclared ? [] : [['type', () => def.graphqlType]]), ...fields.map((f) => [f.field, f.resolve(def)])]);
+    if (withLookup) out.Query[def.graphqlQuery!] = (_: unknown, { urn }: { urn: string }, ctx: GraphqlContext) => lookup(ctx, urn, def.name);
   }
   return out;
 }

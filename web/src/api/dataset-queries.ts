@@ -1,10 +1,9 @@
 /** The dataset page's read (description, tags, columns, property values) and its property value writes. */
-import { VALUE_FIELDS, type PropertyValue } from './definitions';
+import type { PropertyValue } from './definitions';
+import { ENTRY, TAGS } from './documents';
 import { mutate, query } from './graphql';
-import { TAG_FIELDS, type PropertyEntry, type TagRef } from './search-queries';
+import type { PropertyEntry, TagRef } from './search-queries';
 
-export const ENTRY = `properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } }`;
-export const TAGS = `tags { tags { tag { ${TAG_FIELDS} } } }`;
 
 /** Owners, terms and domain: the same selection on every type that offers them. */
 export const CONTEXT = {

@@ -19,8 +19,12 @@ export const DEFINITIONS = `query definitions {
 
 export const TAG_FIELDS = 'urn properties { name colorHex }';
 
-const COMMON = `tags { tags { tag { ${TAG_FIELDS} } } }
-  structuredProperties { properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } } }`;
+/** An asset's tags, and its property values with each property's names: every page selects them alike. */
+export const TAGS = `tags { tags { tag { ${TAG_FIELDS} } } }`;
+export const ENTRY = `properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } }`;
+
+const COMMON = `${TAGS}
+  structuredProperties { ${ENTRY} }`;
 
 /** Why a hit matched; the engine works it out only when it is selected and highlighting is not skipped. */
 const MATCHED_FIELDS = 'matchedFields { name value entity { urn ... on Tag { properties { name } } ... on GlossaryTerm { name } } }';
@@ -29,8 +33,8 @@ const HAND_WRITTEN = new Set(['Dataset', 'SchemaFieldEntity', 'DataFlow', 'DataJ
 const COMMON_PARTS: [string, string][] = [
   ['name', 'name'],
   ['properties', 'properties { name description }'],
-  ['tags', `tags { tags { tag { ${TAG_FIELDS} } } }`],
-  ['structuredProperties', `structuredProperties { properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } } }`],
+  ['tags', TAGS],
+  ['structuredProperties', `structuredProperties { ${ENTRY} }`],
 ];
 /** The other listed types: what their objects offer of the same (src/model/registry/presented-fields.ts). */
 const REGISTERED = ENTITY_TYPES.filter((t) => !HAND_WRITTEN.has(t.object))

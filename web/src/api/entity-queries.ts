@@ -1,6 +1,7 @@
 /** The entity page's read of any listed type: what its GraphQL object offers (the registry decides) and its aspects as stored. */
 import type { EntityTypeInfo } from '../model/entity-types';
-import { CONTEXT, ENTRY, TAGS, type ContextView, type Tags } from './dataset-queries';
+import { CONTEXT, type ContextView, type Tags } from './dataset-queries';
+import { ENTRY, TAGS } from './documents';
 import { query } from './graphql';
 import { encodeUrn, rest } from './rest';
 import type { PropertyEntry } from './search-queries';
