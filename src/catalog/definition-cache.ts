@@ -34,11 +34,22 @@ class CachedMemo extends FillingMemo {
     for (const [urn, info] of seed ?? []) Map.prototype.set.call(this, urn, info);
   }
 
+  // What the shared cache answers is kept by the memo at once: a request that was told a definition is remembered
+  // must still get it after the entry expires (an `await` between `has` and `get` can outlast the time to live, and
+  // a definition then missing would hide the values written under it).
   override has(urn: string): boolean {
-    return super.has(urn) || this.cache.fresh(urn) !== undefined;
+    return this.pinned(urn) !== undefined;
   }
   override get(urn: string): Promise<DefinitionInfo | undefined> | undefined {
-    return super.get(urn) ?? this.cache.fresh(urn);
+    return this.pinned(urn);
+  }
+
+  private pinned(urn: string): Promise<DefinitionInfo | undefined> | undefined {
+    const own = super.get(urn);
+    if (own) return own;
+    const cached = this.cache.fresh(urn);
+    if (cached) Map.prototype.set.call(this, urn, cached);
+    return cached;
   }
 }
 
