@@ -8,7 +8,8 @@ import type { JobDeps } from './jobs/job-deps.js';
 import { DefinitionCache } from './catalog/definition-cache.js';
 import { EntityStore } from './storage/entity-store.js';
 import { IndexAdmin } from './storage/index-admin.js';
-import { ensureAllIndices, indicesBehindSearchMapping, IndexNames } from './storage/indices.js';
+import { ensureSystemIndices, indicesBehindSearchMapping, IndexNames } from './storage/indices.js';
+import { EAGER_ENTITY_TYPES, EntityIndices } from './storage/entity-indices.js';
 import { JobStore } from './storage/job-store.js';
 import { TokenStore } from './storage/token-store.js';
 import { AccessStore } from './storage/access-store.js';
@@ -55,7 +56,10 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   const metrics = createMetrics();
   const client = createOpenSearchClient(config, { url: opensearchUrl, metrics, log });
   const names = new IndexNames(config.INDEX_PREFIX);
-  await ensureAllIndices(client, names, { shards: config.OPENSEARCH_SHARDS, replicas: config.OPENSEARCH_REPLICAS });
+  const layout = { shards: config.OPENSEARCH_SHARDS, replicas: config.OPENSEARCH_REPLICAS };
+  await ensureSystemIndices(client, names, layout);
+  const entityIndices = new EntityIndices(client, names, layout);
+  await entityIndices.ensure(EAGER_ENTITY_TYPES);
   const behindSearch = await indicesBehindSearchMapping(client, names);
   if (behindSearch.length > 0) {
     log.warn({ indices: behindSearch }, 'these entity indices predate bare-word search over columns, tags, owners, typos and suggestions; rebuild them with SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX=true ENABLE_STRUCTURED_PROPERTIES_SYSTEM_UPDATE=true npm run reindex');
@@ -66,7 +70,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   const defaultRole = config.DEFAULT_ROLE === 'None' ? undefined : config.DEFAULT_ROLE;
   const access = new AccessControl(accessStore, defaultRole, config.AUTH_MODE === 'none').start();
   metrics.observeJobQueue(() => jobStore.queueStats());
-  const store = new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS, metrics, config.OPENSEARCH_AWS_REGION ? undefined : new DirectCalls(client, config.OPENSEARCH_TIMEOUT_MS, metrics, log));
+  const store = new EntityStore(client, names, config.WRITE_RETRY_MS, config.SEARCH_TIMEOUT_MS, metrics, config.OPENSEARCH_AWS_REGION ? undefined : new DirectCalls(client, config.OPENSEARCH_TIMEOUT_MS, metrics, log), entityIndices);
   const positions = new RelayPositions(jobStore, config.RELAY_BACKPRESSURE);
   store.relayed = positions;
   // Administrative changes carry their records in the documents they change, as entity changes do.
@@ -95,7 +99,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
     catalogVersion: new CatalogVersion(client, names),
     retention: { days: config.EVENTS_RETENTION_DAYS },
     dispatcher,
-    indices: new IndexAdmin(client, names),
+    indices: new IndexAdmin(client, names, entityIndices),
     jobStore,
     tokenStore,
     accessStore,

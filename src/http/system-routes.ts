@@ -1,6 +1,8 @@
 /** Liveness and readiness (the client configuration probe is in gms/config-routes); /ready names the check that fails. */
 import { isBootstrapped } from '../catalog/bootstrap.js';
 import { reindexLockHolder } from '../jobs/reindex-lock.js';
+import { EAGER_ENTITY_TYPES } from '../storage/entity-indices.js';
+import { systemIndices } from '../storage/indices.js';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
 import type { Route } from '../wire/route.js';
@@ -18,7 +20,8 @@ interface Failure {
 async function readiness(services: Services): Promise<Failure | undefined> {
   if (!(await services.indices.reachable(3000))) return { failing: 'opensearch', message: 'OpenSearch is unreachable' };
   try {
-    const aliases = [...services.names.allEntities(), services.names.jobs()];
+    // The catalog's own indices and those of the built-in types; other entity indices are made by their first write.
+    const aliases = [...systemIndices(services.names).map(([alias]) => alias), ...EAGER_ENTITY_TYPES.map((t) => services.names.entity(t))];
     // One call when all is well; only a failure looks for the missing ones, to name them.
     if (!(await services.indices.exists(aliases.join(',')))) {
       const missing = [];

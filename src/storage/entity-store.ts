@@ -12,6 +12,7 @@ import { guarded, isNotFound, isVersionConflict, isWriteBlocked, mgetDocs, toCat
 import type { Metrics } from '../metrics/metrics.js';
 import type { DirectCalls } from './direct-calls.js';
 import { packOutbox, unpackOutbox } from './outbox-codec.js';
+import { STAND_IN_ENTITY_TYPE, type EntityIndices } from './entity-indices.js';
 
 export interface AuditStamp {
   time: number;
@@ -126,6 +127,8 @@ export class EntityStore {
     private readonly metrics?: Pick<Metrics, 'writeConflicts' | 'writeRetries' | 'mergedWrites' | 'writeConflictsExhausted'>,
     /** Point reads on the client's connection without its request pipeline (absent: every read goes through the client). */
     private readonly direct?: DirectCalls,
+    /** Makes an entity type's index at its first write (absent: every index exists already). */
+    private readonly indices?: Pick<EntityIndices, 'ensure' | 'forget'>,
   ) {}
 
   /**
@@ -245,6 +248,7 @@ export class EntityStore {
         return settle();
       } catch (e) {
         if (isVersionConflict(e)) this.metrics?.writeConflicts.inc();
+        if (isIndexGone(e)) this.indices?.forget(entityType);
         if ((isVersionConflict(e) || isWriteBlocked(e) || isIndexGone(e)) && Date.now() < deadline) {
           this.metrics?.writeRetries.inc();
           await sleep(Math.min(200, 2 ** Math.min(attempt, 7)) * (0.5 + Math.random()));
@@ -262,14 +266,15 @@ export class EntityStore {
     const index = this.names.entity(entityType);
     const id = docIdOf(urn);
     const refreshMode = refresh ? ('wait_for' as const) : false;
+    await this.indices?.ensure([entityType]);
     if (carriesRecords(current?.doc)) this.relayed.fresh();
     if (next !== null) this.settleOutbox(current, next);
     if (next === null) {
       await this.client.delete({ index, id, if_seq_no: current!.seqNo, if_primary_term: current!.primaryTerm, refresh: refreshMode });
     } else if (current === null) {
-      await this.client.index({ index, id, body: packOutbox(next), op_type: 'create', refresh: refreshMode });
+      await this.client.index({ index, id, body: packOutbox(next), op_type: 'create', refresh: refreshMode, require_alias: true });
     } else {
-      await this.client.index({ index, id, body: packOutbox(next), if_seq_no: current.seqNo, if_primary_term: current.primaryTerm, refresh: refreshMode });
+      await this.client.index({ index, id, body: packOutbox(next), if_seq_no: current.seqNo, if_primary_term: current.primaryTerm, refresh: refreshMode, require_alias: true });
     }
   }
 
@@ -337,6 +342,7 @@ export class EntityStore {
     const retry = new Set<string>();
     if (items.length === 0) return retry;
     await this.relayed.pace();
+    await this.indices?.ensure(items.map((i) => i.doc.entityType));
     if (items.some((i) => carriesRecords(i.at?.doc))) this.relayed.fresh();
     for (const { doc, at } of items) this.settleOutbox(at, doc);
     // One request for every entity type of the batch: each document goes to its own type's index.
@@ -344,11 +350,13 @@ export class EntityStore {
       at ? { index: { _index: this.names.entity(doc.entityType), _id: docIdOf(doc.urn), if_seq_no: at.seqNo, if_primary_term: at.primaryTerm } } : { create: { _index: this.names.entity(doc.entityType), _id: docIdOf(doc.urn) } },
       packOutbox(doc),
     ]);
-    const res = await guarded(() => this.client.bulk({ body, refresh: opts.refresh ? 'wait_for' : false }, { requestTimeout: 30_000 }));
+    // Never to an index the engine would make itself (a name without the alias, mapped by guess): such an item fails.
+    const res = await guarded(() => this.client.bulk({ body, refresh: opts.refresh ? 'wait_for' : false, require_alias: true }, { requestTimeout: 30_000 }));
     const results = (res.body as any).items as Record<string, { status: number; error?: { type?: string; reason?: string } }>[];
     results.forEach((result, i) => {
       const item = Object.values(result)[0];
       if (item.status < 300) return;
+      if (item.error?.type === 'index_not_found_exception') this.indices?.forget(items[i].doc.entityType);
       if (item.status === 409 || item.error?.type === 'cluster_block_exception' || item.error?.type === 'index_not_found_exception') retry.add(items[i].doc.urn);
       else if (item.status === 429) throw unavailable('OpenSearch is overloaded');
       else throw new Error(`bulk write of ${items[i].doc.urn} failed: ${item.error?.type}: ${item.error?.reason}`);
@@ -361,14 +369,23 @@ export class EntityStore {
    * TIMEOUT (504), never a partial answer; the index's own refusal of a body is a VALIDATION error with its reason.
    */
   async search(entityTypes: string[], body: object, params: Record<string, unknown> = {}): Promise<any> {
-    const index = entityTypes.map((t) => this.names.entity(t)).join(',');
     const { query: wanted, ...rest } = body as { query?: object };
     const timed = { timeout: `${this.searchTimeoutMs}ms`, ...rest, query: { bool: { must: wanted ?? { match_all: {} }, must_not: NOT_TOMBSTONE } } };
-    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-    const path = `/${index.split(',').map(encodeURIComponent).join(',')}/_search${query ? `?${query}` : ''}`;
+    // Types without an index yet hold nothing. When none of them has one, the engine answers without aggregations: the
+    // same search then runs on an index every catalog has, matching nothing, so that it answers in the usual shape.
+    const found = await this.searchIndices(entityTypes, timed, params);
+    if (found._shards?.total !== 0 || entityTypes.includes(STAND_IN_ENTITY_TYPE)) return found;
+    return this.searchIndices([STAND_IN_ENTITY_TYPE], { ...timed, query: { match_none: {} } }, params);
+  }
+
+  private async searchIndices(entityTypes: string[], body: object, params: Record<string, unknown>): Promise<any> {
+    const index = entityTypes.map((t) => this.names.entity(t)).join(',');
+    const all = { ignore_unavailable: true, allow_no_indices: true, ...params };
+    const query = new URLSearchParams(Object.entries(all).map(([k, v]) => [k, String(v)])).toString();
+    const path = `/${index.split(',').map(encodeURIComponent).join(',')}/_search?${query}`;
     const res =
-      (await guarded(async () => this.direct?.post('POST _search', path, timed, this.searchTimeoutMs + 1000), toSearchError)) ??
-      (await guarded(() => this.client.search({ index, body: timed, ...params } as any, { requestTimeout: this.searchTimeoutMs + 1000 }), toSearchError));
+      (await guarded(async () => this.direct?.post('POST _search', path, body, this.searchTimeoutMs + 1000), toSearchError)) ??
+      (await guarded(() => this.client.search({ index, body, ...all } as any, { requestTimeout: this.searchTimeoutMs + 1000 }), toSearchError));
     if ((res.body as { timed_out?: boolean }).timed_out) throw timedOut('The search did not finish in time; narrow it or try again');
     return res.body;
   }

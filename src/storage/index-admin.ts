@@ -5,6 +5,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { CatalogError } from '../errors.js';
 import { resolveAlias, type IndexNames } from './indices.js';
+import type { EntityIndices } from './entity-indices.js';
 import { guarded, isMappingRefusal, refusalReason, toCatalogError } from './opensearch-errors.js';
 
 /** A put-mapping the index refused because the field is already mapped differently. */
@@ -21,6 +22,8 @@ export class IndexAdmin {
   constructor(
     private readonly client: Client,
     readonly names: IndexNames,
+    /** Makes entity indices as needed (absent: every index exists already). */
+    private readonly entities?: Pick<EntityIndices, 'ensure'>,
   ) {}
 
   private entityIndices = (entityTypes: string[]) => entityTypes.map((t) => this.names.entity(t)).join(',');
@@ -35,9 +38,13 @@ export class IndexAdmin {
     await guarded(() => this.client.indices.refresh({ index: this.names.jobs() }));
   }
 
-  /** Adds field mappings to the indices of the entity types in one call (one cluster-state update). */
+  /**
+   * Adds field mappings to the indices of the entity types in one call (one cluster-state update), making the indices
+   * that do not exist yet first: a property's field is mapped before any value of it can be written.
+   */
   async putEntityMappings(entityTypes: string[], body: { properties: Properties }): Promise<void> {
     if (entityTypes.length === 0) return;
+    await guarded(async () => this.entities?.ensure(entityTypes));
     await this.putMapping(this.entityIndices(entityTypes), body);
   }
 

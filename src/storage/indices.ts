@@ -89,30 +89,43 @@ export async function waitForPrimaries(client: Client, index: string, deadlineMs
   }
 }
 
-/** Creates the physical index and its alias unless the alias exists; safe when several processes race. */
+/** The first physical index behind an alias has a fixed name (a rebuild's are named by their time): racers make the same one. */
+const FIRST_BUILD = new Date(0);
+
+/**
+ * Creates the physical index and its alias unless the alias exists; safe when several processes race. The alias is
+ * added only once the index's primaries have started, so whoever finds the alias can read and write through it (an
+ * index found before that answers no_shard_available), and racers all make and wait for the same index.
+ */
 export async function ensureIndex(client: Client, names: IndexNames, alias: string, body: object): Promise<void> {
   if (await aliasExists(client, alias)) return;
-  const physical = names.physical(alias);
+  const physical = names.physical(alias, FIRST_BUILD);
   // Creating an index is a cluster-state update: on a busy cluster it may take longer than an ordinary call is given.
-  // Every caller is ensureAllIndices, which waits for the whole set to be yellow before anything reads it.
-  const created = await client.indices.create({ index: physical, body: { ...body, aliases: { [alias]: {} } } as any }, { ignore: [400], requestTimeout: 60_000 });
+  const created = await client.indices.create({ index: physical, body: body as any }, { ignore: [400], requestTimeout: 60_000 });
   // Only a race is ignored (the same index made by another process). Any other refusal (the node's shard limit, a
-  // bad setting) stops the start here: unnoticed, it surfaced later as reads failing with no_shard_available.
+  // bad setting) stops here: unnoticed, it surfaced later as reads failing with no_shard_available.
   const refusal = (created.body as { error?: { type?: string; reason?: string } }).error;
   if (created.statusCode === 400 && refusal?.type !== 'resource_already_exists_exception') {
     throw new Error(`OpenSearch refused to create the index ${physical}: ${refusal?.reason ?? JSON.stringify(created.body)}`);
   }
-  // Another process may have won the race with a differently named index: keep exactly one behind the alias.
-  const behind = await resolveAlias(client, alias);
-  if (behind.length > 1 && behind.includes(physical)) {
-    await client.indices.delete({ index: physical }, { ignore: [404] });
+  await waitForPrimaries(client, physical);
+  await client.indices.updateAliases({ body: { actions: [{ add: { index: physical, alias } }] } }, { requestTimeout: 60_000 });
+  // A process of an older version may have raced with a differently named index: exactly one stays behind the alias,
+  // the first by name (every racer agrees on it), and none returns before the others are gone (a write to an alias
+  // over two indices is refused).
+  for (let attempt = 0; ; attempt++) {
+    const behind = (await resolveAlias(client, alias)).sort();
+    if (behind.length <= 1) return;
+    if (behind.includes(physical) && behind[0] !== physical) await client.indices.delete({ index: physical }, { ignore: [404] });
+    if (attempt > 300) throw new Error(`the alias ${alias} still leads to ${behind.join(', ')}`);
+    await sleep(100);
   }
 }
 
 /**
- * Fields added to mappings after catalogs were created without them, put in place at every start (idempotent): the
- * tombstone flag of entities, token types (web sessions are left out of lists), soft-deleted access documents, and the
- * events' group and skip (documents kept under their first sequence number).
+ * Fields added to mappings after catalogs were created without them, put in place at every start (idempotent) on the
+ * indices that exist: the tombstone flag of entities, token types (web sessions are left out of lists), soft-deleted
+ * access documents, and the events' group and skip (documents kept under their first sequence number).
  */
 const LATER_FIELDS: [(names: IndexNames) => string, Record<string, unknown>][] = [
   [(names) => names.allEntities().join(','), { tombstone: { type: 'boolean' } }],
@@ -123,20 +136,26 @@ const LATER_FIELDS: [(names: IndexNames) => string, Record<string, unknown>][] =
 
 /** Entity indices built before the bare-word search fields (their mapping lacks the column words): a rebuild adds them. */
 export async function indicesBehindSearchMapping(client: Client, names: IndexNames): Promise<string[]> {
-  const res = await client.indices.getMapping({ index: names.allEntities().join(',') }, { requestTimeout: 60_000 });
+  const res = await client.indices.getMapping({ index: names.allEntities().join(','), ignore_unavailable: true, allow_no_indices: true }, { requestTimeout: 60_000 });
   return Object.entries(res.body as Record<string, any>)
     .filter(([, m]) => m.mappings?.properties?.fieldPaths?.fields?.words === undefined)
     .map(([index]) => index);
 }
 
-export async function ensureAllIndices(client: Client, names: IndexNames, layout?: IndexLayout): Promise<void> {
-  const entityBody = entityIndexBody(layout);
-  await Promise.all(ENTITY_TYPES.map((t) => ensureIndex(client, names, names.entity(t.name), entityBody)));
-  await ensureIndex(client, names, names.jobs(), loadMappingFile('jobs-index.json', layout));
-  await ensureIndex(client, names, names.tokens(), loadMappingFile('tokens-index.json', layout));
-  await ensureIndex(client, names, names.access(), loadMappingFile('access-index.json', layout));
-  await ensureIndex(client, names, names.events(), loadMappingFile('events-index.json', layout));
-  await ensureIndex(client, names, names.webhooks(), loadMappingFile('webhooks-index.json', layout));
-  await Promise.all(LATER_FIELDS.map(([index, properties]) => client.indices.putMapping({ index: index(names), body: { properties } as any }, { requestTimeout: 60_000 })));
+/** The catalog's own indices (jobs, tokens, access, events, webhooks); entity indices are made as needed (entity-indices.ts). */
+export function systemIndices(names: IndexNames): [string, string][] {
+  return [
+    [names.jobs(), 'jobs-index.json'],
+    [names.tokens(), 'tokens-index.json'],
+    [names.access(), 'access-index.json'],
+    [names.events(), 'events-index.json'],
+    [names.webhooks(), 'webhooks-index.json'],
+  ];
+}
+
+export async function ensureSystemIndices(client: Client, names: IndexNames, layout?: IndexLayout): Promise<void> {
+  for (const [alias, file] of systemIndices(names)) await ensureIndex(client, names, alias, loadMappingFile(file, layout));
+  const existing = { ignore_unavailable: true, allow_no_indices: true };
+  await Promise.all(LATER_FIELDS.map(([index, properties]) => client.indices.putMapping({ index: index(names), ...existing, body: { properties } as any }, { requestTimeout: 60_000 })));
   await waitForPrimaries(client, `${names.prefix}*`);
 }

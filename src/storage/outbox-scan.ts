@@ -33,7 +33,7 @@ export class OutboxScan {
   /** The global checkpoint of every primary shard behind these aliases. */
   async checkpoints(aliases: string[]): Promise<ShardCheckpoint[]> {
     const res = await guarded(() =>
-      this.client.indices.stats({ index: aliases.join(','), metric: 'docs', level: 'shards', filter_path: 'indices.*.shards.*.seq_no,indices.*.shards.*.routing.primary' } as any),
+      this.client.indices.stats({ index: aliases.join(','), ignore_unavailable: true, allow_no_indices: true, metric: 'docs', level: 'shards', filter_path: 'indices.*.shards.*.seq_no,indices.*.shards.*.routing.primary' } as any),
     );
     const out: ShardCheckpoint[] = [];
     for (const [index, info] of Object.entries(((res.body as any).indices ?? {}) as Record<string, any>)) {

@@ -45,7 +45,7 @@ describe('GET /ready', () => {
   });
 
   it('names the missing index', async () => {
-    const alias = app.services.names.entity('tag');
+    const alias = app.services.names.events();
     const physical = Object.keys((await app.raw.indices.getAlias({ name: alias })).body as object)[0];
     await app.raw.indices.deleteAlias({ index: physical, name: alias });
     try {

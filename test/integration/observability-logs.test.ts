@@ -84,6 +84,8 @@ describe('the request id follows the work a request causes', () => {
   async function withClosedTags(fn: () => Promise<void>) {
     const alias = app.services.names.entity('tag');
     const raw = new Client({ node: app.services.config.OPENSEARCH_URL! });
+    // The tag index is made by the first tag written.
+    await app.services.store.mutate('tag', 'urn:li:tag:made', async () => ({ urn: 'urn:li:tag:made', entityType: 'tag', aspects: {} }));
     await raw.indices.close({ index: alias });
     try {
       await fn();

@@ -235,13 +235,13 @@ describe('reindex lock', () => {
       return 'held';
     });
     await inside;
-    await expect(reindexEntityTypes(other, ['tag'], { log: () => undefined })).rejects.toThrow(/^Another reindex is running \(/);
+    await expect(reindexEntityTypes(other, ['dataType'], { log: () => undefined })).rejects.toThrow(/^Another reindex is running \(/);
     release();
     expect(await holder).toBe('held');
     expect(await reindexLockHolder(app.services)).toBeUndefined();
     // Released: a later run from the other process gets the lock and does its work, and releases it in turn.
-    const summary = await reindexEntityTypes(other, ['tag'], { log: () => undefined });
-    expect(summary.indices.map((i) => i.entityType)).toEqual(['tag']);
+    const summary = await reindexEntityTypes(other, ['dataType'], { log: () => undefined });
+    expect(summary.indices.map((i) => i.entityType)).toEqual(['dataType']);
     expect(await reindexLockHolder(app.services)).toBeUndefined();
     expect((await app.services.jobStore.readLease<{ status: string; leaseUntil: number }>('reindex-lock'))?.doc).toMatchObject({ status: 'done', leaseUntil: 0 });
     await other.close();
@@ -252,12 +252,12 @@ describe('reindex lock', () => {
       index: app.services.names.jobs(), id: 'reindex-lock', refresh: 'wait_for',
       body: { type: 'reindex-lock', key: 'reindex', status: 'running', leaseOwner: 'a dead process', leaseUntil: Date.now() - 1000 },
     });
-    expect((await reindexEntityTypes(app.services, ['tag'], { log: () => undefined })).indices.map((i) => i.entityType)).toEqual(['tag']);
+    expect((await reindexEntityTypes(app.services, ['dataType'], { log: () => undefined })).indices.map((i) => i.entityType)).toEqual(['dataType']);
     await app.raw.index({
       index: app.services.names.jobs(), id: 'reindex-lock', refresh: 'wait_for',
       body: { type: 'reindex-lock', key: 'reindex', status: 'running', leaseOwner: 'a live process', leaseUntil: Date.now() + 60_000 },
     });
-    await expect(reindexEntityTypes(app.services, ['tag'], { log: () => undefined })).rejects.toThrow('Another reindex is running (a live process');
+    await expect(reindexEntityTypes(app.services, ['dataType'], { log: () => undefined })).rejects.toThrow('Another reindex is running (a live process');
     await app.raw.delete({ index: app.services.names.jobs(), id: 'reindex-lock', refresh: 'wait_for' });
   });
 });

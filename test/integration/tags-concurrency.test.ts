@@ -21,7 +21,7 @@ const tagged = async (aspect: 'globalTags' | 'editableSchemaMetadata') => (await
 async function createTags(urns: string[]) {
   const create = (u: string) => app.graphql('mutation ($id: String!) { createTag(input: {id: $id, name: $id}) }', { id: u.slice('urn:li:tag:'.length) });
   const results = await Promise.all(urns.map(create));
-  expect(results.map((r) => r.data?.createTag)).toEqual(urns);
+  expect(results.map((r) => r.data?.createTag), JSON.stringify(results.find((r) => r.errors)?.errors)).toEqual(urns);
 }
 
 const addOne = (tag: string, column?: string) =>

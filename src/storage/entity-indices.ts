@@ -1,0 +1,52 @@
+/**
+ * Entity indices are made when they are first needed: the first write of an entity of the type, or the first structured
+ * property listing the type (its field is mapped there before the definition is stored). A catalog pays only for the
+ * types it holds — a fresh one has the indices of the built-in types, not one per registered type — and since every
+ * definition makes the indices of its types before it exists, an index made later needs no property mapping: no
+ * definition lists its type yet (the dynamic templates cover fields written without one).
+ *
+ * Reads need no index: a missing one holds nothing (searches ignore it, point reads find nothing). What this process
+ * knows exists is remembered; an index removed behind its back is made again by the next write that finds it gone.
+ */
+import type { Client } from '@opensearch-project/opensearch';
+import { ensureIndex, entityIndexBody, type IndexLayout, type IndexNames } from './indices.js';
+
+/** Types whose index every catalog has from its start: the bootstrap writes them, and a search of types with no index runs on `STAND_IN`. */
+export const EAGER_ENTITY_TYPES = ['dataType', 'entityType'];
+/** The index a search runs on when none of its types has one (so that it answers with its aggregations, empty). */
+export const STAND_IN_ENTITY_TYPE = 'dataType';
+
+export class EntityIndices {
+  private readonly present = new Set<string>();
+  private readonly making = new Map<string, Promise<void>>();
+  private readonly body: object;
+
+  constructor(
+    private readonly client: Client,
+    private readonly names: IndexNames,
+    layout?: IndexLayout,
+  ) {
+    this.body = entityIndexBody(layout);
+  }
+
+  /** Makes the indices of these entity types that do not exist yet (safe when several processes race). */
+  async ensure(entityTypes: Iterable<string>): Promise<void> {
+    const wanted = [...new Set(entityTypes)].filter((t) => !this.present.has(t));
+    if (wanted.length > 0) await Promise.all(wanted.map((t) => this.making.get(t) ?? this.make(t)));
+  }
+
+  /** A write found the index gone (removed behind this process's back): the next write makes it again. */
+  forget(entityType: string): void {
+    this.present.delete(entityType);
+  }
+
+  private make(entityType: string): Promise<void> {
+    const alias = this.names.entity(entityType);
+    const made = (async () => {
+      await ensureIndex(this.client, this.names, alias, this.body);
+      this.present.add(entityType);
+    })().finally(() => this.making.delete(entityType));
+    this.making.set(entityType, made);
+    return made;
+  }
+}
