@@ -1,4 +1,5 @@
 /** Derives the explicitly mapped search fields of an entity document from its aspects. */
+import { lineageEdgesOf, lineageUrns } from '../model/lineage-edges.js';
 import { findEntityType } from '../model/entity-types.js';
 import { parseUrn } from '../model/urn.js';
 import { registeredNames } from './registered-names.js';
@@ -9,7 +10,7 @@ import { charLength } from './structured-properties/value-pattern.js';
 import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf, type DefinitionMemo } from './definitions.js';
 
 type Obj = Record<string, any>;
-export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime'];
+export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime', 'lineageUp', 'lineageDown'];
 
 const val = (doc: EntityDoc, aspect: string): Obj | undefined => doc.aspects[aspect]?.value as Obj | undefined;
 const tagUrns = (g: Obj | undefined): string[] => (g?.tags ?? []).map((t: Obj) => t.tag).filter(Boolean);
@@ -93,6 +94,13 @@ export function valueLengthFields(tree: Obj): { lengths: Obj; long: Obj } {
   return { lengths, long };
 }
 
+function lineageFields(doc: EntityDoc): { lineageUp?: string[]; lineageDown?: string[] } {
+  const edges = lineageEdgesOf(doc.aspects);
+  if (edges.length === 0) return {};
+  const [up, down] = [lineageUrns(edges, 'UPSTREAM'), lineageUrns(edges, 'DOWNSTREAM')];
+  return { ...(up.length > 0 && { lineageUp: up }), ...(down.length > 0 && { lineageDown: down }) };
+}
+
 export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, memo?: DefinitionMemo): Promise<void> {
   for (const f of SEARCH_FIELDS) delete doc[f];
   const { name, description } = nameAndDescription(doc);
@@ -117,6 +125,8 @@ export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, m
     ...(valueLengths && { structuredPropertyLengths: valueLengths.lengths, structuredPropertiesLong: valueLengths.long }),
     // Every property the stored aspect mentions, stale ones included: how clean-up jobs find all carriers.
     propertyUrns: propertyUrnsOf(doc.aspects.structuredProperties),
+    // Lineage in both directions, one query per hop: who names X upstream, who names X downstream (model/lineage-edges.ts).
+    ...lineageFields(doc),
     createdTime: Math.min(...Object.values(doc.aspects).map((a) => a.created.time)),
     lastModifiedTime: Math.max(...Object.values(doc.aspects).map((a) => a.lastModified.time)),
   };

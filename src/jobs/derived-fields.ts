@@ -5,6 +5,7 @@
  * field; `test/integration/search-reindex.test.ts` proves the two give the same values.
  */
 import { KEYWORD_LIMIT, LENGTHS_FIELD, LONG_VALUES_FIELD } from '../storage/property-field-mappings.js';
+import { LINEAGE_SOURCES, type LineageDirection } from '../model/lineage-edges.js';
 
 const listOf = (field: string, aspect: string, list: string, key: string) => `
   def ${field}In = ctx._source.aspects?.${aspect}?.value?.${list};
@@ -39,7 +40,25 @@ const valueLengths = `
     ctx._source.${LENGTHS_FIELD} = lens; ctx._source.${LONG_VALUES_FIELD} = longs;
   }`;
 
+/** The URNs an entity's aspects name as lineage in one direction (the twin of `lineageEdgesOf` in model/lineage-edges.ts). */
+const lineageList = (field: string, direction: LineageDirection) => {
+  const sources = LINEAGE_SOURCES.filter((s) => s.direction === direction);
+  const reads = sources
+    .map((s) => `
+  def ${field}L${sources.indexOf(s)} = ctx._source.aspects?.${s.aspect}?.value?.${s.list};
+  if (${field}L${sources.indexOf(s)} instanceof List) { for (def x : ${field}L${sources.indexOf(s)}) {
+    def u = ${s.key ? `x instanceof Map ? x.${s.key} : null` : 'x instanceof String ? x : (x instanceof Map ? x.string : null)'};
+    if (u instanceof String && !${field}Out.contains(u)) { ${field}Out.add(u); }
+  } }`)
+    .join('');
+  return `
+  def ${field}Out = new ArrayList();${reads}
+  if (${field}Out.isEmpty()) { ctx._source.remove('${field}'); } else { ctx._source.${field} = ${field}Out; }`;
+};
+
 const DERIVATIONS: Readonly<Record<string, string>> = {
+  lineageUp: lineageList('lineageUp', 'UPSTREAM'),
+  lineageDown: lineageList('lineageDown', 'DOWNSTREAM'),
   owners: listOf('owners', 'ownership', 'owners', 'owner'),
   terms: listOf('terms', 'glossaryTerms', 'terms', 'urn'),
   // Both come from one walk; deriving one derives the other.

@@ -1,0 +1,32 @@
+/** `lineage(input)` on the entity types whose aspects name lineage: one hop, through the catalog's one operation. */
+import { entityLineage } from '../../catalog/lineage/entity-lineage.js';
+import type { LineageDirection } from '../../model/lineage-edges.js';
+import type { GraphqlContext } from '../context.js';
+import { refOf, type EntityRef } from '../entity-loader.js';
+
+interface LineageArgs {
+  input: { direction: LineageDirection; start?: number | null; count?: number | null };
+}
+
+async function lineage(ref: EntityRef, { input }: LineageArgs, ctx: GraphqlContext) {
+  const answer = await entityLineage(ctx.services, { urn: ref.urn, direction: input.direction, start: input.start, count: input.count });
+  return {
+    start: answer.start,
+    count: answer.count,
+    total: answer.total,
+    filtered: 0,
+    relationships: answer.relationships.map((r) => ({
+      type: r.type,
+      entity: refOf(r.urn),
+      degree: r.degree,
+      createdOn: r.createdOn ?? null,
+      createdActor: r.createdActor ? refOf(r.createdActor) : null,
+      updatedOn: r.updatedOn ?? null,
+      updatedActor: r.updatedActor ? refOf(r.updatedActor) : null,
+      isManual: r.properties?.source === 'UI',
+      paths: [{ path: r.path.map(refOf) }],
+    })),
+  };
+}
+
+export const lineageResolvers = { Dataset: { lineage }, DataJob: { lineage }, DataFlow: { lineage } };
