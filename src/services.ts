@@ -62,7 +62,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   await entityIndices.ensure(EAGER_ENTITY_TYPES);
   const behindSearch = await indicesBehindSearchMapping(client, names);
   if (behindSearch.length > 0) {
-    log.warn({ indices: behindSearch }, 'these entity indices predate bare-word search over columns, tags, owners, typos and suggestions; rebuild them with SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX=true ENABLE_STRUCTURED_PROPERTIES_SYSTEM_UPDATE=true npm run reindex');
+    log.warn({ indices: behindSearch }, 'these entity indices predate bare-word search (columns, tags, owners, typos, suggestions) or lineage; rebuild them with SEARCH_INDEX_BUILDER_MAPPINGS_REINDEX=true ENABLE_STRUCTURED_PROPERTIES_SYSTEM_UPDATE=true npm run reindex');
   }
   const jobStore = new JobStore(client, names, log);
   const tokenStore = new TokenStore(client, names);
