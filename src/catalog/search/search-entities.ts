@@ -36,6 +36,10 @@ export interface SearchEntitiesInput {
   withDocuments?: boolean;
   /** Say, per hit, which fields matched and with what value (the engine highlights them). */
   withMatches?: boolean;
+  /** Only these entities (a lineage search's reached set). */
+  within?: string[];
+  /** Named sets of URNs to count the matches in, in the same engine call (a lineage search's degrees). */
+  countIn?: Record<string, string[]>;
 }
 
 export interface SearchPage {
@@ -47,6 +51,8 @@ export interface SearchPage {
   total: number;
   /** Present when facets were asked for. */
   facets?: Facet[];
+  /** The matches in each set of `countIn`. */
+  countedIn?: Record<string, number>;
 }
 
 /** The indices to search (none when the requested types are not stored here) and the request body without paging. */
@@ -80,6 +86,7 @@ export async function prepareSearch(services: CatalogDeps, input: SearchEntities
   const filter: object[] = compiled.filter ? [compiled.filter] : [];
   // A filter on `removed` says which deletion state the caller wants, so it replaces the default exclusion.
   if (!input.includeSoftDeleted && !hasFilterOn(orFilters, 'removed')) filter.push(NOT_SOFT_DELETED);
+  if (input.within) filter.push({ terms: { urn: input.within } });
   const body: Record<string, unknown> = {
     query: { bool: { must: [compiled.query], filter } },
     sort: sortOf(input.sort),
@@ -93,6 +100,7 @@ export async function prepareSearch(services: CatalogDeps, input: SearchEntities
     docvalue_fields: ['urn'],
   };
   if (compiled.aggs) body.aggs = compiled.aggs;
+  if (input.countIn) body.aggs = { ...(body.aggs as object), [COUNTED_IN]: { filters: { filters: Object.fromEntries(Object.entries(input.countIn).map(([k, urns]) => [k, { terms: { urn: urns } }])) } } };
   if (input.withMatches) {
     body.highlight = MATCH_HIGHLIGHT;
     body.docvalue_fields = ['urn', ...MATCH_DOC_VALUES];
@@ -110,10 +118,15 @@ const documentsOf = (hits: any[], input: SearchEntitiesInput) => ({
   ...(input.withMatches && { matches: hits.map((h) => matchedFieldsOf(h, String(h.fields.urn[0]))) }),
 });
 
-/** Facets counted in the same engine call as the page, when they were asked for. */
-function facetsOf(res: { aggregations?: unknown }, prepared: PreparedSearch, input: SearchEntitiesInput): { facets?: Facet[] } {
-  if (!input.facets) return {};
-  return { facets: readFacets(res.aggregations ?? {}, prepared.compiled, input.orFilters) };
+const COUNTED_IN = 'counted_in';
+
+/** Facets (and `countIn` sets) counted in the same engine call as the page, when they were asked for. */
+function facetsOf(res: { aggregations?: any }, prepared: PreparedSearch, input: SearchEntitiesInput): { facets?: Facet[]; countedIn?: Record<string, number> } {
+  const buckets = res.aggregations?.[COUNTED_IN]?.buckets as Record<string, { doc_count: number }> | undefined;
+  return {
+    ...(input.facets && { facets: readFacets(res.aggregations ?? {}, prepared.compiled, input.orFilters) }),
+    ...(input.countIn && { countedIn: Object.fromEntries(Object.keys(input.countIn).map((k) => [k, buckets?.[k]?.doc_count ?? 0])) }),
+  };
 }
 
 export async function searchEntities(services: CatalogDeps, input: SearchEntitiesInput & { start?: number | null }): Promise<SearchPage & { start: number }> {

@@ -1,0 +1,60 @@
+/**
+ * Impact analysis: the entities upstream or downstream of one entity over several hops, searched, filtered and faceted
+ * as every search is (one pipeline: the walk's reached set becomes a filter of the ordinary search), with each result's
+ * degree and paths. The `degree` filter (1, 2, 3+) bounds the walk and keeps the entities at those degrees.
+ */
+import { validationError } from '../../errors.js';
+import type { LineageDirection } from '../../model/lineage-edges.js';
+import type { AndFilter, FilterCriterion } from '../../search/filters.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import { searchEntities, type SearchEntitiesInput, type SearchPage } from '../search/search-entities.js';
+import { MAX_HOPS, walkLineage, type Reached } from './lineage-walk.js';
+
+export const DEGREES = ['1', '2', '3+'] as const;
+const DEGREE_FIELDS = new Set(['degree', 'degree.keyword']);
+
+export interface LineageSearchInput extends SearchEntitiesInput {
+  urn: string;
+  direction: LineageDirection;
+  start?: number | null;
+}
+
+export interface LineageSearchPage extends SearchPage {
+  start: number;
+  /** Degree and paths of each result, in page order. */
+  reached: Reached[];
+  /** Matching entities at each degree (1, 2, 3+). */
+  degrees: Record<(typeof DEGREES)[number], number>;
+  partial: boolean;
+}
+
+/** The degrees asked for (from the first clause naming one, as the original reads them), and the filters without them. */
+function degreeFilter(orFilters: AndFilter[] | null | undefined): { wanted?: Set<string>; rest?: AndFilter[] } {
+  if (!orFilters) return {};
+  const isDegree = (c: FilterCriterion) => DEGREE_FIELDS.has(c.field);
+  const named = orFilters.find((g) => (g.and ?? []).some(isDegree));
+  const wanted = named && new Set((named.and ?? []).filter(isDegree).flatMap((c) => c.values ?? []));
+  for (const v of wanted ?? []) if (!(DEGREES as readonly string[]).includes(v)) throw validationError(`degree filter values are 1, 2 and 3+, got ${JSON.stringify(v)}`);
+  const rest = orFilters.map((g) => ({ and: (g.and ?? []).filter((c) => !isDegree(c)) })).filter((g) => g.and.length > 0);
+  return { wanted, rest: rest.length > 0 ? rest : undefined };
+}
+
+const bucketOf = (degree: number): (typeof DEGREES)[number] => (degree >= 3 ? '3+' : (String(degree) as '1' | '2'));
+
+export async function searchLineage(services: CatalogDeps, input: LineageSearchInput): Promise<LineageSearchPage> {
+  if (typeof input.urn !== 'string' || input.urn === '') throw validationError('urn is required: the entity the lineage search starts from');
+  if (input.direction !== 'UPSTREAM' && input.direction !== 'DOWNSTREAM') throw validationError(`direction must be UPSTREAM or DOWNSTREAM, got ${input.direction}`);
+  const { wanted, rest } = degreeFilter(input.orFilters);
+  const maxHops = !wanted || wanted.has('3+') ? MAX_HOPS : Math.max(...[...wanted].map(Number));
+  const walk = await walkLineage(services, input.urn, input.direction, maxHops);
+  const kept = [...walk.reached].filter(([, r]) => !wanted || wanted.has(bucketOf(r.degree)));
+  const byBucket = Object.fromEntries(DEGREES.map((d) => [d, kept.filter(([, r]) => bucketOf(r.degree) === d).map(([urn]) => urn)]));
+  const page = await searchEntities(services, { ...input, orFilters: rest, within: kept.map(([urn]) => urn), countIn: byBucket });
+  const counted = page.countedIn ?? {};
+  return {
+    ...page,
+    reached: page.urns.map((urn) => walk.reached.get(urn)!),
+    degrees: { '1': counted['1'] ?? 0, '2': counted['2'] ?? 0, '3+': counted['3+'] ?? 0 },
+    partial: walk.truncated,
+  };
+}

@@ -1,0 +1,69 @@
+/** searchAcrossLineage: impact analysis over several hops, searched and faceted as every search, each result with its degree and paths. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enc, graphqlData, startTestApp, type TestApp } from './harness.js';
+
+const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
+const [RAW, CLEAN, REPORT, SIDE] = [ds('walk.raw'), ds('walk.clean'), ds('walk.report'), ds('walk.side')];
+const FLOW = 'urn:li:dataFlow:(airflow,walk,prod)';
+const JOB = `urn:li:dataJob:(${FLOW},build)`;
+
+const SEARCH = `query s($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) {
+  start count total isPartial
+  searchResults { entity { urn type } degree degrees explored paths { path { urn } } }
+  facets { field displayName aggregations { value count } } } }`;
+
+let app: TestApp;
+const put = async (urn: string, aspect: string, value: unknown) => {
+  const r = await app.post(`/openapi/v3/entity/${urn.split(':')[2]}/${enc(urn)}/${aspect}?createIfNotExists=false`, { value });
+  expect(r.status, r.text).toBe(200);
+};
+const search = async (input: Record<string, unknown>) => (await graphqlData(app, SEARCH, { input })).searchAcrossLineage;
+const degreesOf = (res: { searchResults: { entity: { urn: string }; degree: number }[] }) => Object.fromEntries(res.searchResults.map((r) => [r.entity.urn, r.degree]));
+
+beforeAll(async () => {
+  app = await startTestApp('lineage-search');
+  for (const [urn, name] of [[RAW, 'raw events'], [CLEAN, 'clean events'], [REPORT, 'weekly report'], [SIDE, 'side table']]) await put(urn, 'datasetProperties', { name });
+  await put(CLEAN, 'upstreamLineage', { upstreams: [{ dataset: RAW, type: 'TRANSFORMED', auditStamp: { time: 1, actor: 'urn:li:corpuser:a' } }] });
+  await put(SIDE, 'upstreamLineage', { upstreams: [{ dataset: RAW, type: 'COPY', auditStamp: { time: 1, actor: 'urn:li:corpuser:a' } }] });
+  await put(FLOW, 'dataFlowInfo', { name: 'walk' });
+  await put(JOB, 'dataJobInputOutput', { inputDatasets: [CLEAN], outputDatasets: [REPORT] });
+  // A cycle: the report feeds the raw table again. The walk ends at what it has reached.
+  await put(RAW, 'upstreamLineage', { upstreams: [{ dataset: REPORT, type: 'TRANSFORMED', auditStamp: { time: 1, actor: 'urn:li:corpuser:a' } }] });
+  await app.refresh();
+});
+afterAll(async () => app?.close());
+
+describe('searchAcrossLineage', () => {
+  it('walks downstream over every hop and entity type, each result at its fewest hops with the path to it, the degree facet first', async () => {
+    const res = await search({ urn: RAW, direction: 'DOWNSTREAM', query: '*', count: 20 });
+    expect(res).toMatchObject({ start: 0, total: 4, count: 4, isPartial: false });
+    expect(degreesOf(res)).toEqual({ [CLEAN]: 1, [SIDE]: 1, [JOB]: 2, [REPORT]: 3 });
+    const report = res.searchResults.find((r: { entity: { urn: string } }) => r.entity.urn === REPORT);
+    expect(report).toMatchObject({ degrees: [3], explored: true, paths: [{ path: [{ urn: RAW }, { urn: CLEAN }, { urn: JOB }, { urn: REPORT }] }] });
+    expect(res.facets[0]).toEqual({ field: 'degree', displayName: 'Degree of Dependencies', aggregations: [{ value: '1', count: 2 }, { value: '2', count: 1 }, { value: '3+', count: 1 }] });
+    const up = await search({ urn: REPORT, direction: 'UPSTREAM', query: '*' });
+    expect(degreesOf(up)).toEqual({ [JOB]: 1, [CLEAN]: 2, [RAW]: 3 });
+  });
+
+  it('filters by degree (1, 2, 3+), type, query and the usual filters, as the original’s impact analysis asks', async () => {
+    const one = await search({ urn: RAW, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['1'] }] }] });
+    expect(Object.keys(degreesOf(one)).sort()).toEqual([CLEAN, SIDE].sort());
+    const far = await search({ urn: RAW, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree.keyword', values: ['3+'] }] }] });
+    expect(degreesOf(far)).toEqual({ [REPORT]: 3 });
+    const datasets = await search({ urn: RAW, direction: 'DOWNSTREAM', types: ['DATASET'] });
+    expect(Object.keys(degreesOf(datasets)).sort()).toEqual([CLEAN, REPORT, SIDE].sort());
+    const worded = await search({ urn: RAW, direction: 'DOWNSTREAM', query: 'weekly' });
+    expect(degreesOf(worded)).toEqual({ [REPORT]: 3 });
+    const paged = await search({ urn: RAW, direction: 'DOWNSTREAM', start: 1, count: 2 });
+    expect(paged).toMatchObject({ start: 1, count: 2, total: 4 });
+  });
+
+  it('refuses a degree it does not know, a missing start, and answers nothing for an entity without lineage', async () => {
+    const bad = await app.graphql(SEARCH, { input: { urn: RAW, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['4'] }] }] } });
+    expect(bad.errors?.[0]?.message).toMatch(/degree filter values are 1, 2 and 3\+, got "4"/);
+    const none = await app.graphql(SEARCH, { input: { direction: 'DOWNSTREAM' } });
+    expect(none.errors?.[0]?.message).toMatch(/urn is required/);
+    const alone = await search({ urn: ds('walk.alone'), direction: 'UPSTREAM' });
+    expect(alone).toMatchObject({ total: 0, searchResults: [] });
+  });
+});
