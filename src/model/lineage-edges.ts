@@ -93,3 +93,6 @@ export const LINEAGE_SOURCES: readonly { aspect: string; list: string; key?: str
     { aspect: s.aspect, list: s.edges!, key: 'destinationUrn', direction: s.direction },
   ]),
 ];
+
+/** The aspects that name lineage (what a lineage read needs of a document). */
+export const LINEAGE_ASPECTS: readonly string[] = [...new Set(LINEAGE_SOURCES.map((s) => s.aspect))];

@@ -9,8 +9,8 @@ import { lineageEdgesOf, type LineageDirection, type LineageEdge } from '../../m
 import { parseUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { resolveTarget } from '../entity-target.js';
-import { entityTypesToSearch } from '../search/search-types.js';
-import { countOf, NOT_SOFT_DELETED } from '../search/search-entities.js';
+import { countOf } from '../search/search-entities.js';
+import { entitiesNaming } from './lineage-namers.js';
 
 export interface LineageQuery {
   urn: string;
@@ -30,14 +30,10 @@ export interface LineageAnswer {
   count: number;
   total: number;
   relationships: LineageRelationship[];
-  /** More entities name the start entity than one answer reads (LINEAGE_SCAN_LIMIT): the rest are not counted. */
+  /** More entities name the start entity than one query reads (LINEAGE_SCAN_LIMIT): the rest are not counted. */
   truncated: boolean;
 }
 
-/** The most entities one hop reads from the index: a table named by more is answered in part, and says so. */
-export const LINEAGE_SCAN_LIMIT = 10_000;
-const EDGE_ASPECTS = ['upstreamLineage', 'dataJobInputOutput', 'chartInfo', 'dashboardInfo'];
-const opposite = (d: LineageDirection): LineageDirection => (d === 'UPSTREAM' ? 'DOWNSTREAM' : 'UPSTREAM');
 
 export async function entityLineage(services: CatalogDeps, q: LineageQuery): Promise<LineageAnswer> {
   if (q.direction !== 'UPSTREAM' && q.direction !== 'DOWNSTREAM') throw validationError(`direction must be UPSTREAM or DOWNSTREAM, got ${q.direction}`);
@@ -48,25 +44,15 @@ export async function entityLineage(services: CatalogDeps, q: LineageQuery): Pro
   const own = await services.store.get(target.def.name, target.urn.raw);
   const found = new Map<string, LineageEdge>();
   for (const e of lineageEdgesOf(own?.aspects ?? {})) if (e.direction === q.direction) found.set(e.urn, e);
-  // Those whose own aspects name this entity in the other direction: a downstream names it upstream, and so on.
-  const field = q.direction === 'UPSTREAM' ? 'lineageDown' : 'lineageUp';
-  const res = await services.store.search(entityTypesToSearch(undefined), {
-    size: LINEAGE_SCAN_LIMIT,
-    track_total_hits: true,
-    query: { bool: { filter: [{ term: { [field]: target.urn.raw } }, NOT_SOFT_DELETED] } },
-    sort: [{ urn: 'asc' }],
-    _source: ['urn', ...EDGE_ASPECTS.map((a) => `aspects.${a}.value`)],
-  });
-  for (const hit of res.hits.hits as { _source: { urn: string; aspects?: Record<string, { value?: unknown }> } }[]) {
-    const named = lineageEdgesOf(hit._source.aspects ?? {}).find((e) => e.direction === opposite(q.direction) && e.urn === target.urn.raw);
-    if (named && !found.has(hit._source.urn)) found.set(hit._source.urn, { ...named, direction: q.direction, urn: hit._source.urn });
-  }
+  // Those whose own aspects name this entity the other way: a downstream names it upstream, and so on.
+  const { namers, truncated } = await entitiesNaming(services, [target.urn.raw], q.direction);
+  for (const n of namers) if (n.edges[0] && !found.has(n.urn)) found.set(n.urn, { ...n.edges[0], direction: q.direction, urn: n.urn });
   const all = [...found.values()].filter((e) => e.urn !== target.urn.raw);
   return {
     start,
     count,
     total: all.length,
-    truncated: res.hits.total.value > LINEAGE_SCAN_LIMIT,
+    truncated,
     relationships: all.slice(start, start + count).map((e) => ({ ...e, degree: 1, path: [target.urn.raw, e.urn] })),
   };
 }

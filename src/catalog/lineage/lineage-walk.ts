@@ -7,15 +7,12 @@ import { lineageEdgesOf, type LineageDirection } from '../../model/lineage-edges
 import { parseUrn } from '../../model/urn.js';
 import { findEntityType } from '../../model/entity-types.js';
 import type { CatalogDeps } from '../catalog-deps.js';
-import { entityTypesToSearch } from '../search/search-types.js';
-import { NOT_SOFT_DELETED } from '../search/search-entities.js';
-import { LINEAGE_SCAN_LIMIT } from './entity-lineage.js';
+import { entitiesNaming } from './lineage-namers.js';
 
 export const MAX_HOPS = 10;
 /** The most entities one walk reaches: a walk past it stops and says it was cut. */
 export const MAX_REACHED = 50_000;
 const PATHS_KEPT = 5;
-const EDGE_ASPECTS = ['upstreamLineage', 'dataJobInputOutput', 'chartInfo', 'dashboardInfo'];
 
 export interface Reached {
   degree: number;
@@ -34,8 +31,6 @@ const removed = (aspects: Record<string, { value?: unknown }> | undefined) => (a
 export async function walkLineage(services: CatalogDeps, start: string, direction: LineageDirection, maxHops: number): Promise<Walk> {
   const hops = Math.max(1, Math.min(MAX_HOPS, Math.floor(maxHops)));
   const reached = new Map<string, Reached>();
-  const opposite = direction === 'UPSTREAM' ? 'DOWNSTREAM' : 'UPSTREAM';
-  const field = direction === 'UPSTREAM' ? 'lineageDown' : 'lineageUp';
   let frontier = new Map<string, string[][]>([[start, [[start]]]]);
   let truncated = false;
   for (let degree = 1; degree <= hops && frontier.size > 0; degree++) {
@@ -54,17 +49,9 @@ export async function walkLineage(services: CatalogDeps, start: string, directio
       for (const e of lineageEdgesOf(doc.aspects)) if (e.direction === direction) reach(e.urn, urn);
     }
     // The entities naming any of the frontier the other way.
-    const res = await services.store.search(entityTypesToSearch(undefined), {
-      size: LINEAGE_SCAN_LIMIT,
-      track_total_hits: true,
-      query: { bool: { filter: [{ terms: { [field]: [...frontier.keys()] } }, NOT_SOFT_DELETED] } },
-      sort: [{ urn: 'asc' }],
-      _source: ['urn', ...EDGE_ASPECTS.map((a) => `aspects.${a}.value`)],
-    });
-    if (res.hits.total.value > LINEAGE_SCAN_LIMIT) truncated = true;
-    for (const hit of res.hits.hits as { _source: { urn: string; aspects?: Record<string, { value?: unknown }> } }[]) {
-      for (const e of lineageEdgesOf(hit._source.aspects ?? {})) if (e.direction === opposite && frontier.has(e.urn)) reach(hit._source.urn, e.urn);
-    }
+    const named = await entitiesNaming(services, [...frontier.keys()], direction);
+    if (named.truncated) truncated = true;
+    for (const n of named.namers) for (const e of n.edges) reach(n.urn, e.urn);
     for (const [urn, paths] of next) {
       if (reached.has(urn)) continue;
       if (reached.size >= MAX_REACHED) {

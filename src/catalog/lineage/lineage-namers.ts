@@ -1,0 +1,36 @@
+/**
+ * The other end of lineage: the entities whose own aspects name any of some entities the other way (a downstream names
+ * its upstream), found with one query on the `lineageUp` / `lineageDown` search fields. Soft-deleted entities name nothing.
+ */
+import { LINEAGE_ASPECTS, lineageEdgesOf, type LineageDirection, type LineageEdge } from '../../model/lineage-edges.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import { entityTypesToSearch } from '../search/search-types.js';
+import { NOT_SOFT_DELETED } from '../search/search-entities.js';
+
+/** The most entities one query reads: more are left out, and the answer says so. */
+export const LINEAGE_SCAN_LIMIT = 10_000;
+
+export interface Namer {
+  urn: string;
+  /** Which of the asked entities it names, with the edge as its aspect holds it. */
+  edges: LineageEdge[];
+}
+
+/** Entities that are `direction` of some of `urns` (UPSTREAM: those naming them downstream, and so on). */
+export async function entitiesNaming(services: CatalogDeps, urns: string[], direction: LineageDirection): Promise<{ namers: Namer[]; truncated: boolean }> {
+  const field = direction === 'UPSTREAM' ? 'lineageDown' : 'lineageUp';
+  const named = direction === 'UPSTREAM' ? 'DOWNSTREAM' : 'UPSTREAM';
+  const asked = new Set(urns);
+  const res = await services.store.search(entityTypesToSearch(undefined), {
+    size: LINEAGE_SCAN_LIMIT,
+    track_total_hits: true,
+    query: { bool: { filter: [{ terms: { [field]: urns } }, NOT_SOFT_DELETED] } },
+    sort: [{ urn: 'asc' }],
+    _source: ['urn', ...LINEAGE_ASPECTS.map((a) => `aspects.${a}.value`)],
+  });
+  const namers = (res.hits.hits as { _source: { urn: string; aspects?: Record<string, { value?: unknown }> } }[]).map((hit) => ({
+    urn: hit._source.urn,
+    edges: lineageEdgesOf(hit._source.aspects ?? {}).filter((e) => e.direction === named && asked.has(e.urn)),
+  }));
+  return { namers, truncated: res.hits.total.value > LINEAGE_SCAN_LIMIT };
+}
