@@ -16,6 +16,7 @@ import { runTokenCreate } from './commands/token-create.js';
 import { runTokenIssue, runTokenList, runTokenRevoke, runTokenRevokeSigned } from './commands/token-stored.js';
 import * as access from './commands/access.js';
 import { runHistory } from './commands/history.js';
+import { runLineage } from './commands/lineage.js';
 import { runExport } from './commands/export.js';
 import { runImport } from './commands/import.js';
 import * as events from './commands/events.js';
@@ -211,6 +212,17 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .option('--limit <n>', 'at most this many changes', '1000')
     .option('--as-of <time>', "instead: the entity's aspects as they were at this time (needs --urn)")
     .action((o) => runHistory(ctx, o));
+
+  program
+    .command('lineage')
+    .description('everything downstream (or upstream) of an entity within N hops: impact analysis, nearest first')
+    .argument('<urn>', 'the entity to start from')
+    .option('--downstream', 'what is built from it (the default)')
+    .option('--upstream', 'what it is built from')
+    .option('--hops <n>', 'how many hops to follow (1 to 10)', (v) => positiveInt(v, '--hops'), 3)
+    .option('--query <query>', 'keep only the entities this query finds (as for search)')
+    .option('--column <fieldPath>', 'column-level lineage (not kept yet)')
+    .action((urn, o) => runLineage(ctx, urn, o));
 
   program
     .command('export')

@@ -9,6 +9,7 @@ import { Kind, parse, type DocumentNode } from 'graphql';
 import { namingAspects, registeredNames } from '../catalog/registered-names.js';
 import { ENTITY_TYPES, type EntityTypeDef } from '../model/entity-types.js';
 import { presentedFields } from '../model/registry/presented-fields.js';
+import { lineage } from './resolvers/lineage.js';
 import type { GraphqlContext } from './context.js';
 import { refOf, type EntityRef } from './entity-loader.js';
 import { lookup } from './resolvers/base.js';
@@ -104,6 +105,11 @@ const COMMON: CommonField[] = [
   },
   { field: 'parentContainers', sdl: '"Every container it sits in, nearest first."\n  parentContainers: ParentContainersResult', resolve: () => parentContainers },
   { field: 'subTypes', sdl: '"Its kinds within its type; null when never written."\n  subTypes: SubTypes', resolve: () => (ref, _a, ctx) => ctx.loader.aspect(ref.urn, 'subTypes') },
+  {
+    field: 'lineage',
+    sdl: '"One hop of lineage: the entities it is built from (UPSTREAM) or that are built from it (DOWNSTREAM)."\n  lineage(input: LineageInput!): EntityLineageResult',
+    resolve: () => lineage as Resolver,
+  },
 ];
 
 /** The object types and their fields, and the Query fields, the schema files declare. */

@@ -1,5 +1,6 @@
 /** searchAcrossLineage: impact analysis over several hops, searched and faceted as every search, each result with its degree and paths. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, ensureBuilt, runCli, tempHome } from './cli-harness.js';
 import { enc, graphqlData, startTestApp, type TestApp } from './harness.js';
 
 const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
@@ -21,6 +22,7 @@ const search = async (input: Record<string, unknown>) => (await graphqlData(app,
 const degreesOf = (res: { searchResults: { entity: { urn: string }; degree: number }[] }) => Object.fromEntries(res.searchResults.map((r) => [r.entity.urn, r.degree]));
 
 beforeAll(async () => {
+  await ensureBuilt();
   app = await startTestApp('lineage-search');
   for (const [urn, name] of [[RAW, 'raw events'], [CLEAN, 'clean events'], [REPORT, 'weekly report'], [SIDE, 'side table']]) await put(urn, 'datasetProperties', { name });
   await put(CLEAN, 'upstreamLineage', { upstreams: [{ dataset: RAW, type: 'TRANSFORMED', auditStamp: { time: 1, actor: 'urn:li:corpuser:a' } }] });
@@ -65,5 +67,39 @@ describe('searchAcrossLineage', () => {
     expect(none.errors?.[0]?.message).toMatch(/urn is required/);
     const alone = await search({ urn: ds('walk.alone'), direction: 'UPSTREAM' });
     expect(alone).toMatchObject({ total: 0, searchResults: [] });
+  });
+});
+
+describe('tessera lineage', () => {
+  it('lists what is downstream within the hops asked, nearest first, with the way to each; --json; --upstream', async () => {
+    const env = cliEnv(app, tempHome());
+    const two = await runCli(['lineage', RAW, '--hops', '2'], env);
+    expect(two.code, two.stderr).toBe(0);
+    expect(two.stdout.trim().split('\n')).toEqual([
+      'HOPS\tTYPE\tURN\tVIA',
+      `1\tDATASET\t${CLEAN}\t`,
+      `1\tDATASET\t${SIDE}\t`,
+      `2\tDATA_JOB\t${JOB}\t${CLEAN}`,
+    ]);
+    expect(two.stderr).toContain(`3 entities downstream of ${RAW} within 2 hops.`);
+    const json = await runCli(['--json', 'lineage', REPORT, '--upstream', '--hops', '3'], env);
+    expect(json.code, json.stderr).toBe(0);
+    const doc = JSON.parse(json.stdout);
+    expect(doc).toMatchObject({ urn: REPORT, direction: 'UPSTREAM', hops: 3, count: 3, partial: false });
+    expect(doc.entities.map((e: { urn: string; degree: number }) => [e.degree, e.urn])).toEqual([[1, JOB], [2, CLEAN], [3, RAW]]);
+    expect(doc.entities[2].path).toEqual([REPORT, JOB, CLEAN, RAW]);
+  });
+
+  it('says so when nothing is found, and refuses what it cannot do', async () => {
+    const env = cliEnv(app, tempHome());
+    const none = await runCli(['lineage', ds('walk.alone')], env);
+    expect(none.code).toBe(0);
+    expect(none.stderr.trim()).toBe(`Nothing downstream of ${ds('walk.alone')} within 3 hops.`);
+    const column = await runCli(['lineage', RAW, '--column', 'id'], env);
+    expect(column.code).toBe(1);
+    expect(column.stderr).toContain('column-level lineage (fineGrainedLineages) is not kept yet');
+    const far = await runCli(['lineage', RAW, '--hops', '11'], env);
+    expect(far.code).toBe(1);
+    expect(far.stderr).toContain('--hops must be at most 10, not 11');
   });
 });

@@ -88,6 +88,25 @@ describe('lineage one hop each way', () => {
     expect(urnsOf(await lineageOf(RAW, 'DOWNSTREAM'))).toEqual([CLEAN]);
   });
 
+  it('charts and dashboards have lineage too: a chart reads a dataset, a dashboard contains the chart', async () => {
+    const CHART = 'urn:li:chart:(looker,lin_chart)';
+    const BOARD = 'urn:li:dashboard:(looker,lin_board)';
+    const audit = { created: { time: 0, actor: ALICE }, lastModified: { time: 0, actor: ALICE } };
+    await put(CHART, 'chartInfo', { title: 'clean chart', description: '', lastModified: audit, inputs: [{ string: CLEAN }] });
+    await put(BOARD, 'dashboardInfo', { title: 'board', description: '', lastModified: audit, charts: [CHART] });
+    await app.refresh();
+    const q = `query c($chart: String!, $board: String!) {
+      chart(urn: $chart) { lineage(input: { direction: UPSTREAM }) { relationships { type entity { urn } } } }
+      dashboard(urn: $board) { lineage(input: { direction: UPSTREAM }) { relationships { type entity { urn } } } } }`;
+    const data = await graphqlData(app, q, { chart: CHART, board: BOARD });
+    expect(data.chart.lineage.relationships).toEqual([{ type: 'Consumes', entity: { urn: CLEAN } }]);
+    expect(data.dashboard.lineage.relationships).toEqual([{ type: 'Contains', entity: { urn: CHART } }]);
+    expect(urnsOf(await lineageOf(CLEAN, 'DOWNSTREAM'))).toEqual([CHART, JOB].sort());
+    await app.del(`/openapi/v3/entity/chart/${enc(CHART)}`);
+    await app.refresh();
+    expect(urnsOf(await lineageOf(CLEAN, 'DOWNSTREAM'))).toEqual([JOB]);
+  });
+
   it('refuses a bad page with a 400 naming it', async () => {
     const res = await app.graphql(`{ dataset(urn: "${CLEAN}") { lineage(input: { direction: UPSTREAM, start: -1 }) { total } } }`);
     expect(res.errors?.[0]?.message).toMatch(/start must be a non-negative integer, got -1/);

@@ -4,8 +4,11 @@
  */
 import { LINEAGE_ASPECTS, lineageEdgesOf, type LineageDirection, type LineageEdge } from '../../model/lineage-edges.js';
 import type { CatalogDeps } from '../catalog-deps.js';
-import { entityTypesToSearch } from '../search/search-types.js';
+import { ENTITY_TYPES } from '../../model/entity-types.js';
 import { NOT_SOFT_DELETED } from '../search/search-entities.js';
+
+/** The types whose aspects can name lineage (the registry says which aspects each carries): the only ones searched. */
+const NAMING_TYPES = ENTITY_TYPES.filter((t) => t.aspects.some((a) => LINEAGE_ASPECTS.includes(a))).map((t) => t.name);
 
 /** The most entities one query reads: more are left out, and the answer says so. */
 export const LINEAGE_SCAN_LIMIT = 10_000;
@@ -21,7 +24,7 @@ export async function entitiesNaming(services: CatalogDeps, urns: string[], dire
   const field = direction === 'UPSTREAM' ? 'lineageDown' : 'lineageUp';
   const named = direction === 'UPSTREAM' ? 'DOWNSTREAM' : 'UPSTREAM';
   const asked = new Set(urns);
-  const res = await services.store.search(entityTypesToSearch(undefined), {
+  const res = await services.store.search(NAMING_TYPES, {
     size: LINEAGE_SCAN_LIMIT,
     track_total_hits: true,
     query: { bool: { filter: [{ terms: { [field]: urns } }, NOT_SOFT_DELETED] } },

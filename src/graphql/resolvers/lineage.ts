@@ -1,4 +1,4 @@
-/** `lineage(input)` on the entity types whose aspects name lineage: one hop, through the catalog's one operation. */
+/** `lineage(input)` on the entity types whose aspects name lineage (registry-types.ts adds it): one hop, through the catalog's one operation. */
 import { entityLineage } from '../../catalog/lineage/entity-lineage.js';
 import type { LineageDirection } from '../../model/lineage-edges.js';
 import type { GraphqlContext } from '../context.js';
@@ -8,7 +8,7 @@ interface LineageArgs {
   input: { direction: LineageDirection; start?: number | null; count?: number | null };
 }
 
-async function lineage(ref: EntityRef, { input }: LineageArgs, ctx: GraphqlContext) {
+export async function lineage(ref: EntityRef, { input }: LineageArgs, ctx: GraphqlContext) {
   const answer = await entityLineage(ctx.services, { urn: ref.urn, direction: input.direction, start: input.start, count: input.count });
   return {
     start: answer.start,
@@ -29,4 +29,3 @@ async function lineage(ref: EntityRef, { input }: LineageArgs, ctx: GraphqlConte
   };
 }
 
-export const lineageResolvers = { Dataset: { lineage }, DataJob: { lineage }, DataFlow: { lineage } };

@@ -3,6 +3,7 @@
  * adds those no schema file declares (src/graphql/registry-types.ts) and the web page asks for them (web/src/api).
  * Pure data in, names out: the web page bundles this file.
  */
+import { LINEAGE_ASPECTS } from '../lineage-edges.js';
 
 /** A registry row as far as this needs it. */
 export interface PresentedRow {
@@ -11,8 +12,11 @@ export interface PresentedRow {
   descriptionFrom?: readonly string[];
 }
 
-/** Each field and the aspect the type must carry for it; `named`: the row says where its name comes from. */
-export const PRESENTED_FIELDS: readonly { field: string; aspect?: string; named?: boolean }[] = [
+/**
+ * Each field and the aspect the type must carry for it (`anyOf`: one of these); `named`: the row says where its name
+ * comes from.
+ */
+export const PRESENTED_FIELDS: readonly { field: string; aspect?: string; anyOf?: readonly string[]; named?: boolean }[] = [
   { field: 'exists' },
   { field: 'status', aspect: 'status' },
   { field: 'name', named: true },
@@ -25,10 +29,13 @@ export const PRESENTED_FIELDS: readonly { field: string; aspect?: string; named?
   { field: 'container', aspect: 'container' },
   { field: 'parentContainers', aspect: 'container' },
   { field: 'subTypes', aspect: 'subTypes' },
+  // A type whose aspects can name lineage; the others are found through it (a table named by a job).
+  { field: 'lineage', anyOf: LINEAGE_ASPECTS },
 ];
 
 const isNamed = (row: PresentedRow) => (row.nameFrom?.length ?? 0) + (row.descriptionFrom?.length ?? 0) > 0;
 
 export function presentedFields(row: PresentedRow): Set<string> {
-  return new Set(PRESENTED_FIELDS.filter((f) => (!f.aspect || row.aspects.includes(f.aspect)) && (!f.named || isNamed(row))).map((f) => f.field));
+  const carries = (f: (typeof PRESENTED_FIELDS)[number]) => (!f.aspect || row.aspects.includes(f.aspect)) && (!f.anyOf || f.anyOf.some((a) => row.aspects.includes(a)));
+  return new Set(PRESENTED_FIELDS.filter((f) => carries(f) && (!f.named || isNamed(row))).map((f) => f.field));
 }
