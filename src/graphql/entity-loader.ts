@@ -1,6 +1,5 @@
 /** What entity resolvers pass around (a URN and its type, loaded lazily), and the request-scoped reader they load through. */
-import { findEntityType } from '../model/entity-types.js';
-import { parseUrn } from '../model/urn.js';
+import { entityTypeOfUrn } from '../model/urn.js';
 
 export { EntityReader as EntityLoader } from '../catalog/entity-reader.js';
 
@@ -10,6 +9,5 @@ export interface EntityRef {
 }
 
 export function refOf(urn: string): EntityRef {
-  const u = parseUrn(urn);
-  return { urn, entityType: findEntityType(u.entityType)?.name ?? u.entityType };
+  return { urn, entityType: entityTypeOfUrn(urn) };
 }

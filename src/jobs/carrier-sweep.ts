@@ -26,7 +26,7 @@ async function onePass(services: JobDeps, s: CarrierSweep, pass: number, before:
   let after: unknown[] | undefined;
   for (;;) {
     const body = { size: PAGE_SIZE, query: s.query, sort: [{ urn: 'asc' }], _source: ['urn', 'entityType'], ...(after ? { search_after: after } : {}) };
-    const hits: any[] = (await services.store.search(s.entityTypes, body, { ignore_unavailable: true })).hits.hits;
+    const hits: any[] = (await services.store.search(s.entityTypes, body)).hits.hits;
     for (const hit of hits) {
       try {
         if (await s.fix(resolveTarget(hit._source.entityType, hit._source.urn))) changed++;

@@ -44,9 +44,9 @@ const valueLengths = `
 const lineageList = (field: string, direction: LineageDirection) => {
   const sources = LINEAGE_SOURCES.filter((s) => s.direction === direction);
   const reads = sources
-    .map((s) => `
-  def ${field}L${sources.indexOf(s)} = ctx._source.aspects?.${s.aspect}?.value?.${s.list};
-  if (${field}L${sources.indexOf(s)} instanceof List) { for (def x : ${field}L${sources.indexOf(s)}) {
+    .map((s, i) => `
+  def ${field}L${i} = ctx._source.aspects?.${s.aspect}?.value?.${s.list};
+  if (${field}L${i} instanceof List) { for (def x : ${field}L${i}) {
     def u = ${s.key ? `x instanceof Map ? x.${s.key} : null` : 'x instanceof String ? x : (x instanceof Map ? x.string : null)'};
     if (u instanceof String && !${field}Out.contains(u)) { ${field}Out.add(u); }
   } }`)

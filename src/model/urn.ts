@@ -196,3 +196,9 @@ export function encodeUrn(urn: string): string {
 export function canonicalBrandUrn(urn: string): string {
   return urn.replace(/^(urn:li:(?:dataType|entityType):)datahub\./, '$1service.');
 }
+
+/** The registry's name of a URN's entity type (`dataJob` for `urn:li:datajob:…`), or the URN's own word for a type it does not know. */
+export function entityTypeOfUrn(urn: string): string {
+  const t = parseUrn(urn).entityType;
+  return findEntityType(t)?.name ?? t;
+}

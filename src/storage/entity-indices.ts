@@ -31,8 +31,10 @@ export class EntityIndices {
 
   /** Makes the indices of these entity types that do not exist yet (safe when several processes race). */
   async ensure(entityTypes: Iterable<string>): Promise<void> {
-    const wanted = [...new Set(entityTypes)].filter((t) => !this.present.has(t));
-    if (wanted.length > 0) await Promise.all(wanted.map((t) => this.making.get(t) ?? this.make(t)));
+    // Every write asks: the known case is a Set lookup, and a type asked twice shares one making (set synchronously).
+    const pending: Promise<void>[] = [];
+    for (const t of entityTypes) if (!this.present.has(t)) pending.push(this.making.get(t) ?? this.make(t));
+    if (pending.length > 0) await Promise.all(pending);
   }
 
   /** A write found the index gone (removed behind this process's back): the next write makes it again. */

@@ -154,7 +154,7 @@ export function systemIndices(names: IndexNames): [string, string][] {
 }
 
 export async function ensureSystemIndices(client: Client, names: IndexNames, layout?: IndexLayout): Promise<void> {
-  for (const [alias, file] of systemIndices(names)) await ensureIndex(client, names, alias, loadMappingFile(file, layout));
+  await Promise.all(systemIndices(names).map(([alias, file]) => ensureIndex(client, names, alias, loadMappingFile(file, layout))));
   const existing = { ignore_unavailable: true, allow_no_indices: true };
   await Promise.all(LATER_FIELDS.map(([index, properties]) => client.indices.putMapping({ index: index(names), ...existing, body: { properties } as any }, { requestTimeout: 60_000 })));
   await waitForPrimaries(client, `${names.prefix}*`);

@@ -13,6 +13,7 @@ import type { TokenStore, TokenView } from '../../storage/token-store.js';
 import type { SignedTokenCutoff } from './access-state.js';
 import type { AccessControl } from './access-control.js';
 import { SERVICE_ACCOUNT_PREFIX } from './policy-shape.js';
+import { startOf } from '../paging.js';
 
 export interface AccessTokenDeps {
   tokenStore: TokenStore;
@@ -105,9 +106,8 @@ export interface ListAccessTokensInput {
 
 /** Tokens, newest first: an actor's own (made by it), or anyone's for those who may manage tokens. */
 export async function listAccessTokens(deps: AccessTokenDeps, caller: string, input: ListAccessTokensInput = {}) {
-  const start = input.start ?? 0;
+  const start = startOf(input.start);
   const count = input.count ?? 20;
-  if (!Number.isInteger(start) || start < 0) throw validationError(`start must be a non-negative integer, got ${start}`);
   if (!Number.isInteger(count) || count < 0 || count > MAX_LIST) throw validationError(`count must be an integer from 0 to ${MAX_LIST}, got ${count}`);
   const by: { ownerUrn?: string; actorUrn?: string } = {};
   for (const f of input.filters ?? []) {

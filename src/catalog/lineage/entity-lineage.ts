@@ -4,13 +4,13 @@
  * one write path). The answer is the original's `lineage` field: relationships with their type, the edge's stamps and
  * properties, degree 1 and the path to each.
  */
-import { validationError } from '../../errors.js';
 import { lineageEdgesOf, type LineageDirection, type LineageEdge } from '../../model/lineage-edges.js';
 import { parseUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { resolveTarget } from '../entity-target.js';
+import { startOf } from '../paging.js';
 import { countOf } from '../search/search-entities.js';
-import { entitiesNaming } from './lineage-namers.js';
+import { checkDirection, entitiesNaming } from './lineage-namers.js';
 
 export interface LineageQuery {
   urn: string;
@@ -34,11 +34,9 @@ export interface LineageAnswer {
   truncated: boolean;
 }
 
-
 export async function entityLineage(services: CatalogDeps, q: LineageQuery): Promise<LineageAnswer> {
-  if (q.direction !== 'UPSTREAM' && q.direction !== 'DOWNSTREAM') throw validationError(`direction must be UPSTREAM or DOWNSTREAM, got ${q.direction}`);
-  const start = q.start ?? 0;
-  if (!Number.isInteger(start) || start < 0) throw validationError(`start must be a non-negative integer, got ${start}`);
+  checkDirection(q.direction);
+  const start = startOf(q.start);
   const count = countOf(services, q.count, 100);
   const target = resolveTarget(parseUrn(q.urn).entityType, q.urn);
   const own = await services.store.get(target.def.name, target.urn.raw);

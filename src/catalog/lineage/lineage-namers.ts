@@ -3,6 +3,7 @@
  * its upstream), found with one query on the `lineageUp` / `lineageDown` search fields. Soft-deleted entities name nothing.
  */
 import { LINEAGE_ASPECTS, lineageEdgesOf, type LineageDirection, type LineageEdge } from '../../model/lineage-edges.js';
+import { validationError } from '../../errors.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { ENTITY_TYPES } from '../../model/entity-types.js';
 import { NOT_SOFT_DELETED } from '../search/search-entities.js';
@@ -17,6 +18,11 @@ export interface Namer {
   urn: string;
   /** Which of the asked entities it names, with the edge as its aspect holds it. */
   edges: LineageEdge[];
+}
+
+/** Refuses a direction other than UPSTREAM and DOWNSTREAM (every lineage operation takes one). */
+export function checkDirection(direction: unknown): asserts direction is LineageDirection {
+  if (direction !== 'UPSTREAM' && direction !== 'DOWNSTREAM') throw validationError(`direction must be UPSTREAM or DOWNSTREAM, got ${direction}`);
 }
 
 /** Entities that are `direction` of some of `urns` (UPSTREAM: those naming them downstream, and so on). */

@@ -4,8 +4,7 @@
  * calls. Every entity is reached once, at its lowest degree (cycles end there), with up to PATHS_KEPT paths to it.
  */
 import { lineageEdgesOf, type LineageDirection } from '../../model/lineage-edges.js';
-import { parseUrn } from '../../model/urn.js';
-import { findEntityType } from '../../model/entity-types.js';
+import { entityTypeOfUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { entitiesNaming } from './lineage-namers.js';
 
@@ -36,13 +35,13 @@ export async function walkLineage(services: CatalogDeps, start: string, directio
   for (let degree = 1; degree <= hops && frontier.size > 0; degree++) {
     const next = new Map<string, string[][]>();
     const reach = (urn: string, from: string) => {
-      if (urn === start || (reached.has(urn) && reached.get(urn)!.degree < degree)) return;
+      if (urn === start || reached.has(urn)) return; // reached at a lower degree
       const paths = next.get(urn) ?? [];
       for (const p of frontier.get(from) ?? []) if (paths.length < PATHS_KEPT) paths.push([...p, urn]);
       next.set(urn, paths);
     };
     // What the frontier's own aspects name (an entity soft-deleted names nothing).
-    const items = [...frontier.keys()].map((urn) => ({ entityType: findEntityType(parseUrn(urn).entityType)?.name ?? parseUrn(urn).entityType, urn }));
+    const items = [...frontier.keys()].map((urn) => ({ entityType: entityTypeOfUrn(urn), urn }));
     const docs = await services.store.mgetAcross(items);
     for (const [urn, doc] of docs) {
       if (removed(doc.aspects)) continue;
@@ -53,7 +52,6 @@ export async function walkLineage(services: CatalogDeps, start: string, directio
     if (named.truncated) truncated = true;
     for (const n of named.namers) for (const e of n.edges) reach(n.urn, e.urn);
     for (const [urn, paths] of next) {
-      if (reached.has(urn)) continue;
       if (reached.size >= MAX_REACHED) {
         truncated = true;
         break;

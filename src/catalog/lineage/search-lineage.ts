@@ -8,6 +8,7 @@ import type { LineageDirection } from '../../model/lineage-edges.js';
 import type { AndFilter, FilterCriterion } from '../../search/filters.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { searchEntities, type SearchEntitiesInput, type SearchPage } from '../search/search-entities.js';
+import { checkDirection } from './lineage-namers.js';
 import { MAX_HOPS, walkLineage, type Reached } from './lineage-walk.js';
 
 export const DEGREES = ['1', '2', '3+'] as const;
@@ -43,18 +44,18 @@ const bucketOf = (degree: number): (typeof DEGREES)[number] => (degree >= 3 ? '3
 
 export async function searchLineage(services: CatalogDeps, input: LineageSearchInput): Promise<LineageSearchPage> {
   if (typeof input.urn !== 'string' || input.urn === '') throw validationError('urn is required: the entity the lineage search starts from');
-  if (input.direction !== 'UPSTREAM' && input.direction !== 'DOWNSTREAM') throw validationError(`direction must be UPSTREAM or DOWNSTREAM, got ${input.direction}`);
+  checkDirection(input.direction);
   const { wanted, rest } = degreeFilter(input.orFilters);
   const maxHops = !wanted || wanted.has('3+') ? MAX_HOPS : Math.max(...[...wanted].map(Number));
   const walk = await walkLineage(services, input.urn, input.direction, maxHops);
   const kept = [...walk.reached].filter(([, r]) => !wanted || wanted.has(bucketOf(r.degree)));
   const byBucket = Object.fromEntries(DEGREES.map((d) => [d, kept.filter(([, r]) => bucketOf(r.degree) === d).map(([urn]) => urn)]));
   const page = await searchEntities(services, { ...input, orFilters: rest, within: kept.map(([urn]) => urn), countIn: byBucket });
-  const counted = page.countedIn ?? {};
   return {
     ...page,
     reached: page.urns.map((urn) => walk.reached.get(urn)!),
-    degrees: { '1': counted['1'] ?? 0, '2': counted['2'] ?? 0, '3+': counted['3+'] ?? 0 },
+    // Counted for every degree asked (zero where none matched).
+    degrees: { '1': 0, '2': 0, '3+': 0, ...page.countedIn },
     partial: walk.truncated,
   };
 }

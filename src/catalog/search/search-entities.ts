@@ -4,6 +4,7 @@ import type { EntityDoc } from '../../storage/entity-store.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { hasFilterOn, type AndFilter } from '../../search/filters.js';
 import { sortClauses } from '../sort-clauses.js';
+import { startOf } from '../paging.js';
 import { decodeScrollId, encodeScrollId } from '../scroll-id.js';
 import { compileSearch, type CompiledSearch } from './compile-search.js';
 import { entityTypesToSearch, withEntityTypeNames } from './search-types.js';
@@ -109,7 +110,7 @@ export async function prepareSearch(services: CatalogDeps, input: SearchEntities
 }
 
 export async function runSearch(services: CatalogDeps, entityTypes: string[], body: object, skipCache?: boolean | null): Promise<any> {
-  return services.store.search(entityTypes, body, { ignore_unavailable: true, ...(skipCache && { request_cache: false }) });
+  return services.store.search(entityTypes, body, skipCache ? { request_cache: false } : {});
 }
 
 const urnsOf = (hits: any[]) => hits.map((h) => String(h.fields.urn[0]));
@@ -130,8 +131,7 @@ function facetsOf(res: { aggregations?: any }, prepared: PreparedSearch, input: 
 }
 
 export async function searchEntities(services: CatalogDeps, input: SearchEntitiesInput & { start?: number | null }): Promise<SearchPage & { start: number }> {
-  const start = input.start ?? 0;
-  if (!Number.isInteger(start) || start < 0) throw validationError(`start must be a non-negative integer, got ${start}`);
+  const start = startOf(input.start);
   const size = countOf(services, input.count);
   if (start + size > MAX_WINDOW) throw validationError(`start + count must not exceed ${MAX_WINDOW}; use scrollAcrossEntities to page further`);
   const prepared = await prepareSearch(services, input);
