@@ -20,7 +20,8 @@ import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { setMaxUrnLength } from './model/urn.js';
 import { EventStore } from './storage/event-store.js';
 import { OutboxScan } from './storage/outbox-scan.js';
-import { ChangeRelay, RelayPositions } from './jobs/change-relay.js';
+import { RelayPositions } from './jobs/change-relay.js';
+import { createRelay, type Relay } from './jobs/relay-thread.js';
 import { WebhookStore } from './storage/webhook-store.js';
 import { adminRecords } from './catalog/history/admin-records.js';
 import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
@@ -37,7 +38,7 @@ export interface Services extends JobDeps {
   /** This service's Prometheus instruments, in a registry of its own. */
   metrics: Metrics;
   /** Moves change records into the events index (started by the server unless CHANGE_RELAY_ENABLED=false). */
-  relay: ChangeRelay;
+  relay: Relay;
   /** Webhook subscriptions and deliveries. */
   webhooks: WebhookStore;
   /** Where the catalog stands, as the engine says (the GraphQL response cache's check). */
@@ -79,7 +80,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
   tokenStore.recordChange = adminRecords;
   const events = new EventStore(client, names);
   const instanceId = randomUUID();
-  const relay = new ChangeRelay({ jobStore, events, scan: new OutboxScan(client), names, log, instanceId, metrics, leaseMs: config.RELAY_LEASE_MS }, positions);
+  const relay = createRelay(config, { jobStore, events, scan: new OutboxScan(client), names, log, instanceId, metrics, leaseMs: config.RELAY_LEASE_MS }, positions, opensearchUrl, metrics);
   const webhooks = new WebhookStore(client, names);
   const webhookSettings = { allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, timeoutMs: config.WEBHOOK_TIMEOUT_MS, scheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number) };
   const refusalFor = async (actor: string) => {

@@ -87,8 +87,12 @@ class NumberTaken extends Error {
   }
 }
 
+/** The relay's instruments (made on the main thread's registry when the relay runs in a thread of its own). */
+export const RELAY_METRICS = ['relayBacklog', 'relayLag', 'relayRounds', 'relayAppendRetries', 'relaySealedNumbers'] as const;
+export type RelayMetrics = Pick<Metrics, (typeof RELAY_METRICS)[number]>;
+
 export interface RelayDeps {
-  metrics?: Pick<Metrics, 'relayBacklog' | 'relayLag' | 'relayRounds' | 'relayAppendRetries' | 'relaySealedNumbers'>;
+  metrics?: RelayMetrics;
   jobStore: JobStore;
   events: EventStore;
   scan: OutboxScan;
@@ -186,7 +190,7 @@ export class ChangeRelay {
   /** The leader renews its lease and publishes its positions at least this often. */
   private readonly publishMs: number;
 
-  constructor(private readonly deps: RelayDeps, private readonly published: RelayPositions, private readonly everyMs = 250) {
+  constructor(private readonly deps: RelayDeps, private readonly published: Pick<RelayPositions, 'set'>, private readonly everyMs = 250) {
     this.owner = leaseOwnerOf(deps.instanceId);
     this.leaseMs = deps.leaseMs ?? LEASE_MS;
     this.publishMs = Math.min(2_000, this.leaseMs / 4);
@@ -293,8 +297,11 @@ export class ChangeRelay {
     this.published.set(structuredClone(this.stateOf(lead)));
     if (behind.length > 0) {
       [this.appendedBefore, this.appended] = [this.appended, new Set()];
+      const began = performance.now();
       await scan.refresh([...new Set(behind.map((c) => c.index))]);
+      const refreshed = performance.now();
       for (const c of behind) await this.drainShard(c);
+      this.deps.log.debug({ versions: lead.backlog, refreshMs: Math.round(refreshed - began), ms: Math.round(performance.now() - began) }, 'relay round');
     }
     if (behind.length > 0 || Date.now() - lead.publishedAt >= this.publishMs) await this.publish();
   }
@@ -304,53 +311,68 @@ export class ChangeRelay {
    * written without pause always has a version newer than that, so its newest visible version is relayed too once the
    * checkpoint read after the scan covers it (it is durable then). The position only ever moves to the first checkpoint,
    * below which every version was visible to the scan.
+   *
+   * A pipeline: while a page is numbered, the next is already being read, and up to IN_FLIGHT numbered pages are being
+   * written (a writing engine shares itself between many streams). Pages are numbered in scan order; the position moves
+   * to a page's end only once it and every page before it are written, and is published (after a refresh of the events
+   * index, so that what writers then drop is searchable there) at least every `publishMs` and when the shard is done.
    */
   private async drainShard(c: ShardCheckpoint): Promise<void> {
     const lead = this.leading!;
     const { scan } = this.deps;
-    let after = this.positionOf(c);
-    // Pages are numbered in scan order as they are read; up to IN_FLIGHT of them are written at once (a writing
-    // engine shares itself between many streams), and the position moves only once every page up to it is written.
-    let inFlight: Promise<void>[] = [];
-    let reached = after;
-    const settle = async () => {
-      // Every page's write ends before a failure is reported: none goes on behind a round that has ended.
-      const ended = await Promise.allSettled(inFlight);
-      inFlight = [];
-      const failed = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failed) throw failed.reason;
-      // Every number handed out so far is written (each page was numbered before its write was added here).
-      lead.filled = lead.next;
-      await this.deps.events.refresh();
-      lead.positions[c.index][c.shard] = reached;
-      if (Date.now() - lead.publishedAt >= this.publishMs) await this.publish();
+    // A page and what the events index holds of its groups, read while the page before is numbered.
+    const read = (after: number) => {
+      const page = scan.scan(c.index, c.shard, after, Number.MAX_SAFE_INTEGER, PAGE).then(async (docs) => ({ docs, found: await this.lookUp(docs.flatMap((d) => d.outbox)) }));
+      page.catch(() => undefined); // a read ahead that fails is reported where it is awaited, or not at all
+      return page;
     };
+    /** Numbered pages being written, in scan order: each with the position it lets the shard reach and its first number. */
+    const inFlight: { written: Promise<void>; reached: number; from: number }[] = [];
+    let written = this.positionOf(c);
+    const landOldest = async () => {
+      const page = inFlight.shift()!;
+      await page.written;
+      written = page.reached;
+      // Every number below the oldest page still being written is in the events index.
+      lead.filled = inFlight[0]?.from ?? lead.next;
+    };
+    /** The round publishes when it ends: a shard done publishes only if that is due anyway. */
+    const commit = async (due: boolean) => {
+      await this.deps.events.refresh();
+      lead.positions[c.index][c.shard] = written;
+      if (due) await this.publish();
+    };
+    let after = this.positionOf(c);
+    let next = read(after);
     try {
       for (;;) {
-        const docs = await scan.scan(c.index, c.shard, after, Number.MAX_SAFE_INTEGER, PAGE);
-        const durable = docs.some((d) => d.seqNo > c.checkpoint) ? await this.checkpointNow(c) : c.checkpoint;
-        const ready = docs.filter((d) => d.seqNo <= durable);
-        const groups = await this.number(ready.flatMap((d) => d.outbox));
-        inFlight.push(
-          this.write(groups).then(async () => {
-            for (const d of ready) if (d.urn && isHot(d.outbox)) this.markHot(d.urn, d.outbox[d.outbox.length - 1].version ?? 0);
-            for (const d of ready) if (d.tombstone) await scan.emptyTombstone(c.index, d);
-          }),
-        );
+        const { docs, found } = await next;
         const last = docs.length > 0 ? docs[docs.length - 1].seqNo : after;
         const full = docs.length === PAGE;
-        reached = Math.max(after, full ? Math.min(c.checkpoint, last) : c.checkpoint);
-        if (!full || last >= c.checkpoint) {
-          await settle();
-          return;
-        }
+        const more = full && last < c.checkpoint;
+        if (more) next = read(last);
+        const durable = docs.some((d) => d.seqNo > c.checkpoint) ? await this.checkpointNow(c) : c.checkpoint;
+        const ready = docs.filter((d) => d.seqNo <= durable);
+        const from = lead.next;
+        const groups = await this.number(ready.flatMap((d) => d.outbox), found);
+        const reached = Math.max(after, full ? Math.min(c.checkpoint, last) : c.checkpoint);
+        const pageWritten = this.write(groups).then(async () => {
+          for (const d of ready) if (d.urn && isHot(d.outbox)) this.markHot(d.urn, d.outbox[d.outbox.length - 1].version ?? 0);
+          for (const d of ready) if (d.tombstone) await scan.emptyTombstone(c.index, d);
+        });
+        pageWritten.catch(() => undefined); // reported when its turn to land comes
+        inFlight.push({ reached, from, written: pageWritten });
+        if (!more) break;
         after = last;
-        if (inFlight.length >= IN_FLIGHT) await settle();
+        while (inFlight.length >= IN_FLIGHT) await landOldest();
+        if (Date.now() - lead.publishedAt >= this.publishMs && written > this.positionOf(c)) await commit(true);
       }
+      while (inFlight.length > 0) await landOldest();
+      await commit(Date.now() - lead.publishedAt >= this.publishMs);
     } catch (e) {
-      // A page that failed to be read or numbered: the pages already being written end before the failure is
-      // reported (and the lead given up), so no write of this leader goes on behind the next one's back.
-      await Promise.allSettled(inFlight);
+      // Every page's write ends before a failure is reported (and the lead given up): none goes on behind the next
+      // leader's back.
+      await Promise.allSettled(inFlight.map((p) => p.written));
       throw e;
     }
   }
@@ -360,13 +382,8 @@ export class ChangeRelay {
     return now.find((n) => n.index === c.index && n.shard === c.shard)?.checkpoint ?? c.checkpoint;
   }
 
-  /**
-   * Gives the records the events index does not hold yet the next sequence numbers, in order: the records of one entity
-   * version as one group (one document), an administrative record alone.
-   */
-  private async number(records: OutboxRecord[]): Promise<EventGroup[]> {
-    if (records.length === 0) return [];
-    const lead = this.leading!;
+  /** The records of one entity version as one group (one events document), an administrative record alone; by first record id. */
+  private groupsOf(records: OutboxRecord[]): Map<string, OutboxRecord[]> {
     const byKey = new Map<string, OutboxRecord[]>();
     for (const r of records) {
       const key = groupKeyOf(r as OutboxRecord & { urn?: string });
@@ -374,15 +391,29 @@ export class ChangeRelay {
       if (!group) byKey.set(key, [r]);
       else if (!group.some((g) => g.id === r.id)) group.push(r);
     }
-    const groups = new Map([...byKey.values()].map((group) => [group[0].id, group]));
-    // Groups this leader appended or found lately are known; the events index is asked about every other one.
-    const known = (id: string) => this.appended.has(id) || this.appendedBefore.has(id);
-    const unknown = [...groups.keys()].filter((id) => !known(id));
-    const held = new Set([...groups.keys()].filter(known));
-    for (const id of await this.deps.events.existingGroups(unknown)) {
-      held.add(id);
-      this.appended.add(id);
-    }
+    return new Map([...byKey.values()].map((group) => [group[0].id, group]));
+  }
+
+  /** Groups this leader appended or found in this round or the last. */
+  private known(id: string): boolean {
+    return this.appended.has(id) || this.appendedBefore.has(id);
+  }
+
+  /** Which of these records' groups the events index holds, of those not known here (asked while the page before is numbered). */
+  private lookUp(records: OutboxRecord[]): Promise<Set<string>> {
+    return this.deps.events.existingGroups([...this.groupsOf(records).keys()].filter((id) => !this.known(id)));
+  }
+
+  /**
+   * Gives the records the events index does not hold yet the next sequence numbers, in order. `found`: what the events
+   * index held of their groups when asked (a group this leader appended since is known here).
+   */
+  private async number(records: OutboxRecord[], found: Set<string>): Promise<EventGroup[]> {
+    if (records.length === 0) return [];
+    const lead = this.leading!;
+    const groups = this.groupsOf(records);
+    const held = new Set([...groups.keys()].filter((id) => this.known(id) || found.has(id)));
+    for (const id of held) this.appended.add(id);
     await this.dropRemoved(groups, held);
     const fresh = [...groups].filter(([id]) => !held.has(id));
     const needed = fresh.reduce((n, [, group]) => n + group.length, 0);

@@ -54,8 +54,10 @@ export class OutboxScan {
     const body = {
       size,
       seq_no_primary_term: true,
-      // With the aspects' values: a record may leave its `after` to what the version holds (outbox-codec.ts).
-      _source: ['urn', 'entityType', 'outbox', 'tombstone', 'changeVersion', 'aspects.*.value'],
+      // The whole document: a record may leave its `after` to what the version holds (outbox-codec.ts), and naming the
+      // fields wanted makes the engine parse and filter every source — three times the engine time of the page (a
+      // page of 1,000 datasets: 160–220 ms against 50–60), for a reply only a third smaller.
+      _source: true,
       query: { range: { _seq_no: { gt: after, lte: upTo } } },
       sort: [{ _seq_no: 'asc' }],
     };
