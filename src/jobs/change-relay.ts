@@ -35,7 +35,7 @@ const STATE_ID = 'change-relay';
 const LEASE_MS = 10_000;
 const PAGE = 1_000;
 /** Pages written at once. */
-const IN_FLIGHT = 4;
+const IN_FLIGHT = 8;
 /** Numbers reserved beyond what a page needs: none, so a leader that dies between pages leaves no number to seal. */
 const RESERVE_AHEAD = 0;
 /** The shortest retention (EVENTS_RETENTION_DAYS is a whole number of days). */
