@@ -11,7 +11,7 @@
  * measured the same way.
  *
  * Usage: npm run bench:paired -- --a dist --b /tmp/old/dist [--prefix bn_] [--rows graphql-get,rest-get,search-page]
- *   [--rounds 5] [--b-node-options=--max-semi-space-size=32]
+ *   [--rounds 5] [--b-node-options=--max-semi-space-size=32] [--cpu-prof <dir>: each build's CPU profile in <dir>/a, <dir>/b]
  */
 import { randomBytes } from 'node:crypto';
 import { closeAgent, ok } from './http.js';
@@ -83,7 +83,8 @@ try {
     if (nodeOptions[k]) process.env.NODE_OPTIONS = [inherited, nodeOptions[k]].filter(Boolean).join(' ');
     else if (inherited === undefined) delete process.env.NODE_OPTIONS;
     else process.env.NODE_OPTIONS = inherited;
-    running.push(await startTessera({ opensearchUrl: OPENSEARCH, prefix, secret, name: `tessera-${'ab'[k]}` }));
+    const cpuProfDir = arg('cpu-prof', '') ? `${arg('cpu-prof', '')}/${'ab'[k]}` : undefined;
+    running.push(await startTessera({ opensearchUrl: OPENSEARCH, prefix, secret, name: `tessera-${'ab'[k]}`, cpuProfDir }));
   }
   const urns = await datasetUrns(10_000);
   for (const row of rows) {
