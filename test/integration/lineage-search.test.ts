@@ -70,6 +70,35 @@ describe('searchAcrossLineage', () => {
   });
 });
 
+const SCROLL = `query s($input: ScrollAcrossLineageInput!) { scrollAcrossLineage(input: $input) {
+  nextScrollId count total isPartial searchResults { entity { urn } degree } facets { field aggregations { value count } } } }`;
+
+describe('scrollAcrossLineage', () => {
+  it('pages the same results by position, each once, the last page without a position; the degree filter and facet as in searchAcrossLineage', async () => {
+    const scroll = async (input: Record<string, unknown>) => (await graphqlData(app, SCROLL, { input })).scrollAcrossLineage;
+    const seen: Record<string, number> = {};
+    let scrollId: string | null = null;
+    let pages = 0;
+    do {
+      const page = await scroll({ urn: RAW, direction: 'DOWNSTREAM', count: 3, ...(scrollId && { scrollId }), keepAlive: '5m' });
+      expect(page.total).toBe(4);
+      for (const r of page.searchResults) {
+        expect(seen[r.entity.urn]).toBeUndefined();
+        seen[r.entity.urn] = r.degree;
+      }
+      scrollId = page.nextScrollId;
+      pages++;
+    } while (scrollId && pages < 5);
+    expect(pages).toBe(2);
+    expect(seen).toEqual({ [CLEAN]: 1, [SIDE]: 1, [JOB]: 2, [REPORT]: 3 });
+    const far = await scroll({ urn: RAW, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['2', '3+'] }] }] });
+    expect(far).toMatchObject({ nextScrollId: null, count: 2, total: 2, isPartial: false });
+    expect(far.facets[0]).toEqual({ field: 'degree', aggregations: [{ value: '1', count: 0 }, { value: '2', count: 1 }, { value: '3+', count: 1 }] });
+    const bad = await app.graphql(SCROLL, { input: { urn: RAW, direction: 'DOWNSTREAM', scrollId: 'not-a-position' } });
+    expect(bad.errors?.[0]?.message).toMatch(/scrollId/i);
+  });
+});
+
 describe('tessera lineage', () => {
   it('lists what is downstream within the hops asked, nearest first, with the way to each; --json; --upstream', async () => {
     const env = cliEnv(app, tempHome());

@@ -7,7 +7,7 @@ import { validationError } from '../../errors.js';
 import type { LineageDirection } from '../../model/lineage-edges.js';
 import type { AndFilter, FilterCriterion } from '../../search/filters.js';
 import type { CatalogDeps } from '../catalog-deps.js';
-import { searchEntities, type SearchEntitiesInput, type SearchPage } from '../search/search-entities.js';
+import { scrollEntities, searchEntities, type SearchEntitiesInput, type SearchPage } from '../search/search-entities.js';
 import { checkDirection } from './lineage-namers.js';
 import { MAX_HOPS, walkLineage, type Reached } from './lineage-walk.js';
 
@@ -42,7 +42,8 @@ function degreeFilter(orFilters: AndFilter[] | null | undefined): { wanted?: Set
 
 const bucketOf = (degree: number): (typeof DEGREES)[number] => (degree >= 3 ? '3+' : (String(degree) as '1' | '2'));
 
-export async function searchLineage(services: CatalogDeps, input: LineageSearchInput): Promise<LineageSearchPage> {
+/** The walk, and the search's scope: the entities reached at the degrees asked, by degree bucket, and the other filters. */
+async function lineageScope(services: CatalogDeps, input: LineageSearchInput) {
   if (typeof input.urn !== 'string' || input.urn === '') throw validationError('urn is required: the entity the lineage search starts from');
   checkDirection(input.direction);
   const { wanted, rest } = degreeFilter(input.orFilters);
@@ -50,12 +51,28 @@ export async function searchLineage(services: CatalogDeps, input: LineageSearchI
   const walk = await walkLineage(services, input.urn, input.direction, maxHops);
   const kept = [...walk.reached].filter(([, r]) => !wanted || wanted.has(bucketOf(r.degree)));
   const byBucket = Object.fromEntries(DEGREES.map((d) => [d, kept.filter(([, r]) => bucketOf(r.degree) === d).map(([urn]) => urn)]));
-  const page = await searchEntities(services, { ...input, orFilters: rest, within: kept.map(([urn]) => urn), countIn: byBucket });
-  return {
-    ...page,
+  const search: SearchEntitiesInput = { ...input, orFilters: rest, within: kept.map(([urn]) => urn), countIn: byBucket };
+  const lineageOf = (page: SearchPage) => ({
     reached: page.urns.map((urn) => walk.reached.get(urn)!),
     // Counted for every degree asked (zero where none matched).
     degrees: { '1': 0, '2': 0, '3+': 0, ...page.countedIn },
     partial: walk.truncated,
-  };
+  });
+  return { search, lineageOf };
+}
+
+export async function searchLineage(services: CatalogDeps, input: LineageSearchInput): Promise<LineageSearchPage> {
+  const { search, lineageOf } = await lineageScope(services, input);
+  const page = await searchEntities(services, { ...search, start: input.start });
+  return { ...page, ...lineageOf(page) };
+}
+
+/**
+ * The same search paged by an opaque position (scrollAcrossLineage): each page walks the graph again, so a page reflects
+ * the lineage as it is when asked; the position is the last result's place in the search's order.
+ */
+export async function scrollLineage(services: CatalogDeps, input: LineageSearchInput & { scrollId?: string | null }): Promise<Omit<LineageSearchPage, 'start'> & { nextScrollId: string | null }> {
+  const { search, lineageOf } = await lineageScope(services, input);
+  const page = await scrollEntities(services, { ...search, scrollId: input.scrollId });
+  return { ...page, ...lineageOf(page) };
 }

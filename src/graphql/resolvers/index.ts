@@ -8,7 +8,7 @@ import { aggregateAcrossEntities } from './search/aggregate-across-entities.js';
 import { autoComplete, autoCompleteForMultiple } from './search/auto-complete.js';
 import { scrollAcrossEntities } from './search/scroll-across-entities.js';
 import { searchAcrossEntities } from './search/search-across-entities.js';
-import { searchAcrossLineage } from './search/search-across-lineage.js';
+import { scrollAcrossLineage, searchAcrossLineage } from './search/search-across-lineage.js';
 import { definitionTypeResolvers } from './structured-properties/definition-types.js';
 import { propertyMutationResolvers } from './structured-properties/mutations.js';
 import { propertyValueResolvers } from './structured-properties/property-values.js';
@@ -21,7 +21,7 @@ import { registryResolvers } from '../registry-types.js';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
-const searchResolvers = { Query: { searchAcrossEntities, searchAcrossLineage, scrollAcrossEntities, aggregateAcrossEntities, autoComplete, autoCompleteForMultiple } };
+const searchResolvers = { Query: { searchAcrossEntities, searchAcrossLineage, scrollAcrossLineage, scrollAcrossEntities, aggregateAcrossEntities, autoComplete, autoCompleteForMultiple } };
 
 const PARTS: ResolverMap[] = [
   baseResolvers,

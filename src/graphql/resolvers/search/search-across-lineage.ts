@@ -1,6 +1,9 @@
-/** Query.searchAcrossLineage: the lineage search operation, presented in the original's shapes with the degree facet first. */
+/**
+ * Query.searchAcrossLineage and Query.scrollAcrossLineage: the lineage search operation (paged by offset, or by an
+ * opaque position), presented in the original's shapes with the degree facet first.
+ */
 import type { GraphQLResolveInfo } from 'graphql';
-import { DEGREES, searchLineage } from '../../../catalog/lineage/search-lineage.js';
+import { DEGREES, scrollLineage, searchLineage, type LineageSearchInput, type LineageSearchPage } from '../../../catalog/lineage/search-lineage.js';
 import type { LineageDirection } from '../../../model/lineage-edges.js';
 import type { GraphqlContext } from '../../context.js';
 import { refOf } from '../../entity-loader.js';
@@ -8,14 +11,17 @@ import { hitDocumentsNeeded, selectsField, selectsWithin } from '../../selects.j
 import { presentFacets, presentHits } from './present-results.js';
 import { matchesWanted, searchInputOf, type CommonSearchInput } from './search-input.js';
 
-type Input = Omit<CommonSearchInput, 'query'> & { urn?: string | null; direction: LineageDirection; query?: string | null; start?: number | null };
+type Input = Omit<CommonSearchInput, 'query'> & { urn?: string | null; direction: LineageDirection; query?: string | null };
 
-export async function searchAcrossLineage(_: unknown, { input }: { input: Input }, ctx: GraphqlContext, info: GraphQLResolveInfo) {
+/** The operation's input from the GraphQL one, and whether facets were asked for. */
+function lineageInputOf(input: Input, info: GraphQLResolveInfo): { search: LineageSearchInput; facetsSelected: boolean } {
   const facetsSelected = selectsField(info, 'facets');
-  const common = searchInputOf({ ...input, query: input.query ?? '*' }, facetsSelected, selectsWithin(info, 'facets', 'entitiesWithValue'));
-  const page = await searchLineage(ctx.services, {
-    ...common, urn: input.urn ?? '', direction: input.direction, start: input.start, withDocuments: hitDocumentsNeeded(info), withMatches: matchesWanted({ ...input, query: input.query ?? '*' }, info),
-  });
+  const withQuery = { ...input, query: input.query ?? '*' };
+  const common = searchInputOf(withQuery, facetsSelected, selectsWithin(info, 'facets', 'entitiesWithValue'));
+  return { search: { ...common, urn: input.urn ?? '', direction: input.direction, withDocuments: hitDocumentsNeeded(info), withMatches: matchesWanted(withQuery, info) }, facetsSelected };
+}
+
+function presentLineagePage(page: Omit<LineageSearchPage, 'start'>, facetsSelected: boolean, ctx: GraphqlContext) {
   if (page.documents) ctx.loader.prime(page.documents);
   const hits = presentHits(page.urns, page.matches);
   const degreeFacet = {
@@ -23,7 +29,6 @@ export async function searchAcrossLineage(_: unknown, { input }: { input: Input 
     aggregations: DEGREES.map((d) => ({ value: d, count: page.degrees[d], entity: null, displayName: null })),
   };
   return {
-    start: page.start,
     count: page.urns.length,
     total: page.total,
     searchResults: hits.map((h, i) => ({
@@ -38,4 +43,16 @@ export async function searchAcrossLineage(_: unknown, { input }: { input: Input 
     facets: facetsSelected ? [degreeFacet, ...presentFacets(page.facets ?? [])] : [],
     isPartial: page.partial,
   };
+}
+
+export async function searchAcrossLineage(_: unknown, { input }: { input: Input & { start?: number | null } }, ctx: GraphqlContext, info: GraphQLResolveInfo) {
+  const { search, facetsSelected } = lineageInputOf(input, info);
+  const page = await searchLineage(ctx.services, { ...search, start: input.start });
+  return { start: page.start, ...presentLineagePage(page, facetsSelected, ctx) };
+}
+
+export async function scrollAcrossLineage(_: unknown, { input }: { input: Input & { scrollId?: string | null; keepAlive?: string | null } }, ctx: GraphqlContext, info: GraphQLResolveInfo) {
+  const { search, facetsSelected } = lineageInputOf(input, info);
+  const page = await scrollLineage(ctx.services, { ...search, scrollId: input.scrollId });
+  return { nextScrollId: page.nextScrollId, ...presentLineagePage(page, facetsSelected, ctx) };
 }
