@@ -31,8 +31,9 @@ describe('the change relay in a thread of its own', () => {
         return page.changes?.some((c: { seq: number | null }) => c.seq !== null);
       })
       .toBe(true);
-    const metrics = await (await fetch(`${service.url}/metrics`, { headers })).text();
-    expect(Number(/tessera_relay_rounds_total\{outcome="led"\} (\d+)/.exec(metrics)?.[1] ?? 0)).toBeGreaterThan(0);
+    // A round is counted when it ends (after its events are on the poll), on the main thread's registry.
+    const led = async () => Number(/tessera_relay_rounds_total\{outcome="led"\} (\d+)/.exec(await (await fetch(`${service!.url}/metrics`, { headers })).text())?.[1] ?? 0);
+    await expect.poll(led).toBeGreaterThan(0);
     // From the build it runs in its own thread (from the sources, on the main one): its log lines say so.
     const leadingLine = () => service!.output().split('\n').find((l) => l.includes('leading the change relay'));
     await expect.poll(leadingLine).toBeDefined(); // a thread's output reaches the process's stdout through the main thread

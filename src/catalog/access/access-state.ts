@@ -3,7 +3,7 @@
  * decision itself, pure and in memory: deny rules win, then the actor's roles, then allow rules.
  */
 import { SERVICE_ACCOUNT_PREFIX, type Group, type Policy, type RoleBinding, type ServiceAccount } from './policy-shape.js';
-import { CATALOG_WIDE_PRIVILEGES, ROLE_PRIVILEGES, type Privilege, type Role } from './privileges.js';
+import { CATALOG_WIDE_PRIVILEGES, GRANTED_ALSO_BY, ROLE_PRIVILEGES, type Privilege, type Role } from './privileges.js';
 
 /** The administrator every installation starts with (the token printed at first start acts as it); no rule binds it. */
 export const BOOTSTRAP_ADMIN = 'urn:li:corpuser:admin';
@@ -141,6 +141,11 @@ export class AccessState {
     if (role) return { allowed: true, privilege, decidedBy: { kind: 'role', ...role } };
     const allow = this.active.find((p) => p.effect === 'ALLOW' && applies(p, true));
     if (allow) return { allowed: true, privilege, decidedBy: policy(allow) };
+    const wider = GRANTED_ALSO_BY[privilege];
+    if (wider) {
+      const granted = this.decide(actor, wider, resource);
+      if (granted.allowed) return { ...granted, privilege };
+    }
     return { allowed: false, privilege, decidedBy: { kind: 'none' } };
   }
 }

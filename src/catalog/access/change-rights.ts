@@ -67,6 +67,21 @@ const propertyRights = (entity: Resource, before: Obj | undefined, after: Obj | 
     what: `values of ${propertyUrn}`,
   }));
 
+/** The lists naming lineage in aspects that hold more than lineage (a chart's and a dashboard's inputs). */
+const LINEAGE_LISTS: Readonly<Record<string, readonly string[]>> = {
+  chartInfo: ['inputs', 'inputEdges'],
+  dashboardInfo: ['charts', 'chartEdges', 'datasets', 'datasetEdges'],
+};
+
+/** Whether a change touches lineage only: a lineage aspect, or nothing but the lineage lists of a chart's or dashboard's info. */
+function onlyLineageChanged(aspect: string, before: Obj | undefined, after: Obj | undefined): boolean {
+  if (aspect === 'upstreamLineage' || aspect === 'dataJobInputOutput') return true;
+  const lists = LINEAGE_LISTS[aspect];
+  if (!lists || !before || !after) return false;
+  const rest = (v: Obj) => Object.fromEntries(Object.entries(v).filter(([k]) => !lists.includes(k)));
+  return dequal(rest(before), rest(after));
+}
+
 /**
  * The rights a change of one aspect needs (`after` undefined: the aspect is deleted). Definitions and tags as entities
  * are managed; annotations are checked value by value; documentation and status have their own privileges; every
@@ -93,6 +108,7 @@ export function rightsForChange(entity: Resource, aspect: string, before: unknow
       return [{ privilege: 'DELETE_ENTITY', resource: entity, what: `the status of ${entity.urn}` }];
   }
   if (DOC_ASPECTS.has(aspect)) return [{ privilege: 'EDIT_ENTITY_DOCS', resource: entity, what: `aspect ${aspect}` }];
+  if (onlyLineageChanged(aspect, b, a)) return [{ privilege: 'EDIT_LINEAGE', resource: entity, what: `the lineage of ${entity.urn}` }];
   return [{ privilege: 'EDIT_ENTITY', resource: entity, what: `aspect ${aspect}` }];
 }
 

@@ -9,6 +9,7 @@ export const PRIVILEGES = [
   'EDIT_DATASET_COL_TAGS',
   'EDIT_ENTITY_PROPERTIES',
   'EDIT_ENTITY_DOCS',
+  'EDIT_LINEAGE',
   'EDIT_ENTITY',
   'DELETE_ENTITY',
   'MANAGE_TAGS',
@@ -29,6 +30,7 @@ export const PRIVILEGE_TEXT: Readonly<Record<Privilege, string>> = {
   EDIT_DATASET_COL_TAGS: "add and remove tags on a dataset's columns",
   EDIT_ENTITY_PROPERTIES: 'set and remove structured property values',
   EDIT_ENTITY_DOCS: 'edit descriptions and documentation',
+  EDIT_LINEAGE: 'add and remove lineage edges (upstreamLineage, job inputs and outputs, chart and dashboard inputs); EDIT_ENTITY grants it too',
   EDIT_ENTITY: 'write any other aspect (ingestion: properties, schema, keys)',
   DELETE_ENTITY: 'soft delete, restore and hard delete entities',
   MANAGE_TAGS: 'create, change and delete tags themselves',
@@ -55,7 +57,7 @@ export type Role = (typeof ROLES)[number];
 
 export const ROLE_PRIVILEGES: Readonly<Record<Role, ReadonlySet<Privilege>>> = {
   Admin: new Set(PRIVILEGES),
-  Editor: new Set(['VIEW_METADATA', 'EDIT_ENTITY_TAGS', 'EDIT_DATASET_COL_TAGS', 'EDIT_ENTITY_PROPERTIES', 'EDIT_ENTITY_DOCS', 'GENERATE_PERSONAL_ACCESS_TOKENS']),
+  Editor: new Set(['VIEW_METADATA', 'EDIT_ENTITY_TAGS', 'EDIT_DATASET_COL_TAGS', 'EDIT_ENTITY_PROPERTIES', 'EDIT_ENTITY_DOCS', 'EDIT_LINEAGE', 'GENERATE_PERSONAL_ACCESS_TOKENS']),
   Reader: new Set(['VIEW_METADATA', 'GENERATE_PERSONAL_ACCESS_TOKENS']),
 };
 
@@ -65,3 +67,9 @@ export function roleOf(name: string): Role | undefined {
   const bare = name.startsWith(ROLE_URN_PREFIX) ? name.slice(ROLE_URN_PREFIX.length) : name;
   return ROLES.find((r) => r.toLowerCase() === bare.toLowerCase());
 }
+
+/**
+ * A privilege another one grants as well: EDIT_ENTITY (any aspect) covers the lineage aspects it covered before
+ * EDIT_LINEAGE existed, so a loader's rights do not shrink. A deny of the privilege itself still refuses.
+ */
+export const GRANTED_ALSO_BY: Readonly<Partial<Record<Privilege, Privilege>>> = { EDIT_LINEAGE: 'EDIT_ENTITY' };

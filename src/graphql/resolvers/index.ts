@@ -3,6 +3,7 @@ import { accessTokenResolvers } from './access/access-tokens.js';
 import { accessControlResolvers } from './access/access-control.js';
 import { baseResolvers } from './base.js';
 import { historyResolvers } from './history.js';
+import { lineageMutationResolvers } from './lineage.js';
 import { contextResolvers } from './context-reads.js';
 import { aggregateAcrossEntities } from './search/aggregate-across-entities.js';
 import { autoComplete, autoCompleteForMultiple } from './search/auto-complete.js';
@@ -38,6 +39,7 @@ const PARTS: ResolverMap[] = [
   accessTokenResolvers as ResolverMap,
   accessControlResolvers as ResolverMap,
   historyResolvers as ResolverMap,
+  lineageMutationResolvers as ResolverMap,
   // Last: only fields no other part resolves (registry-types.ts adds them where no schema file declares them).
   registryResolvers(),
 ];

@@ -1,5 +1,6 @@
 /** `lineage(input)` on the entity types whose aspects name lineage (registry-types.ts adds it): one hop, through the catalog's one operation. */
 import { entityLineage } from '../../catalog/lineage/entity-lineage.js';
+import { updateLineage, type LineageEdgeInput } from '../../catalog/lineage/update-lineage.js';
 import type { LineageDirection } from '../../model/lineage-edges.js';
 import type { GraphqlContext } from '../context.js';
 import { refOf, type EntityRef } from '../entity-loader.js';
@@ -29,3 +30,14 @@ export async function lineage(ref: EntityRef, { input }: LineageArgs, ctx: Graph
   };
 }
 
+
+/** Mutation.updateLineage: edges drawn or removed by hand, all or none (catalog/lineage/update-lineage.ts). */
+export const lineageMutationResolvers = {
+  Mutation: {
+    updateLineage: async (_: unknown, { input }: { input: { edgesToAdd: (LineageEdgeInput | null)[]; edgesToRemove: (LineageEdgeInput | null)[] } }, ctx: GraphqlContext) => {
+      await updateLineage(ctx.services, { ...input, actor: ctx.actor, waitForSearch: ctx.waitForSearch });
+      for (const e of [...input.edgesToAdd, ...input.edgesToRemove]) if (e) for (const urn of [e.upstreamUrn, e.downstreamUrn]) ctx.loader.invalidate(urn);
+      return true;
+    },
+  },
+};
