@@ -16,6 +16,7 @@ import type { Services } from '../services.js';
 import { accessTokenRoutes } from './access-token-routes.js';
 import { accessRoutes } from './access-routes.js';
 import { historyRoutes } from './history-routes.js';
+import { relationshipRoutes } from './relationship-routes.js';
 import { csvRoutes } from './csv-routes.js';
 import { propertyRuleRoutes } from './property-rule-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
@@ -75,6 +76,7 @@ export function createRoutes(services: Services): Route[] {
     ...accessTokenRoutes(services),
     ...accessRoutes(services),
     ...historyRoutes(services),
+    ...relationshipRoutes(services),
     ...csvRoutes(services),
     ...propertyRuleRoutes(services),
     ...webhookRoutes(services),

@@ -90,3 +90,24 @@ describe('updateLineage', () => {
     expect(props.status).toBe(403);
   });
 });
+
+describe('the original’s relationship read (/openapi/relationships/v1/, the client’s get_related_entities)', () => {
+  it('answers OUTGOING (what the entity’s own aspects name) and INCOMING (who names it) for the lineage relationships, paged', async () => {
+    const [A, B] = [ds('rel.a'), ds('rel.b')];
+    for (const urn of [A, B]) await put(urn, 'datasetProperties', { name: urn.split(',')[1] });
+    await graphqlData(app, UPDATE, { input: { edgesToAdd: [edge(A, B), edge(B, JOB)], edgesToRemove: [] } });
+    await app.refresh();
+    // As the client asks: under /gms, a trailing slash, relationshipTypes repeated.
+    const related = async (query: string) => app.get(`/gms/openapi/relationships/v1/?${query}`);
+    const incoming = await related(`urn=${enc(A)}&direction=INCOMING&relationshipTypes=DownstreamOf&relationshipTypes=Consumes&start=0`);
+    expect(incoming.status, incoming.text).toBe(200);
+    expect(incoming.body).toEqual({ start: 0, count: 1, total: 1, entities: [{ relationshipType: 'DownstreamOf', urn: B }] });
+    expect((await related(`urn=${enc(B)}&direction=OUTGOING&relationshipTypes=DownstreamOf`)).body.entities).toEqual([{ relationshipType: 'DownstreamOf', urn: A }]);
+    expect((await related(`urn=${enc(B)}&direction=INCOMING&relationshipTypes=Consumes`)).body.entities).toEqual([{ relationshipType: 'Consumes', urn: JOB }]);
+    expect((await related(`urn=${enc(B)}&direction=INCOMING&relationshipTypes=Consumes&start=1`)).body).toMatchObject({ start: 1, count: 0, entities: [] });
+    const other = await related(`urn=${enc(B)}&direction=INCOMING&relationshipTypes=OwnedBy`);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toMatch(/OwnedBy are not kept; Tessera keeps the lineage relationships DownstreamOf, Consumes, Produces, Contains/);
+    expect((await related(`urn=${enc(B)}&relationshipTypes=Consumes`)).status).toBe(400);
+  });
+});
