@@ -234,6 +234,9 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .option('--include-soft-deleted', 'export soft-deleted entities too')
     .option('--missing <qualifiedName>', 'only entities that miss a value of this property where its rules require one (as `properties compliance` counts them)')
     .option('--invalid <qualifiedName>', 'only entities holding a value of this property that breaks its rules')
+    .option('--downstream-of <urn>', 'only what is downstream of this entity (an impacted set), with a degree column')
+    .option('--upstream-of <urn>', 'only what is upstream of this entity, with a degree column')
+    .option('--hops <n>', 'with --downstream-of/--upstream-of: at most this many hops (1-10; default: all the walk reaches)')
     .option('-o, --output <file>', 'write to this file (default: stdout)')
     .action((o) => runExport(ctx, o));
 

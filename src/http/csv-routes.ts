@@ -11,7 +11,7 @@ import { sendJson } from '../wire/json.js';
 import { validationError } from '../errors.js';
 import type { CatalogDeps } from '../catalog/catalog-deps.js';
 import { csvLine } from '../catalog/csv/csv-text.js';
-import { boolParam, listParam, stringParam, waitForSearch, type ParamSource } from '../wire/params.js';
+import { boolParam, intParam, listParam, stringParam, waitForSearch, type ParamSource } from '../wire/params.js';
 import type { Route } from '../wire/route.js';
 import { bodyOf } from './json-body.js';
 
@@ -29,6 +29,17 @@ function orFiltersParam(c: ParamSource) {
   const parsed = OrFilters.safeParse(json);
   if (!parsed.success) throw validationError(`Query parameter orFilters: ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`);
   return parsed.data;
+}
+
+/** `downstreamOf=<urn>` or `upstreamOf=<urn>` (with `hops`, 1–10): an export of the impacted set. */
+function lineageParam(c: ParamSource) {
+  const down = stringParam(c, 'downstreamOf');
+  const up = stringParam(c, 'upstreamOf');
+  if (down && up) throw validationError('Give downstreamOf or upstreamOf, not both');
+  if (!down && !up) return undefined;
+  const hops = stringParam(c, 'hops') === undefined ? undefined : intParam(c, 'hops', 10, 1);
+  if (hops !== undefined && hops > 10) throw validationError(`Query parameter hops must be at most 10, got ${hops}`);
+  return { urn: (down ?? up)!, direction: down ? ('DOWNSTREAM' as const) : ('UPSTREAM' as const), hops };
 }
 
 const ImportBody = z.object({ csv: z.string(), dryRun: z.boolean().optional() }).strict();
@@ -56,6 +67,7 @@ export function csvRoutes(deps: CatalogDeps): Route[] {
           properties: listParam(c, 'property', 'properties'),
           includeTags: boolParam(c, 'tags', true),
           includeSoftDeleted: boolParam(c, 'includeSoftDelete', false),
+          lineage: lineageParam(c),
         });
         const res = c.res;
         res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${c.params.entity}.csv"`, 'cache-control': 'no-store' });

@@ -99,6 +99,27 @@ describe('scrollAcrossLineage', () => {
   });
 });
 
+describe('export of an impacted set', () => {
+  it('exports what is downstream (within hops) as CSV with a degree column, which imports back as no change; the CLI the same', async () => {
+    const csv = async (query: string) => app.get(`/openapi/v3/export/dataset?${query}`);
+    const all = await csv(`downstreamOf=${enc(RAW)}`);
+    expect(all.status, all.text).toBe(200);
+    const lines = all.text.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('urn,name,degree,tags');
+    expect(lines.slice(1)).toEqual([`"${CLEAN}",clean events,1,`, `"${REPORT}",weekly report,3,`, `"${SIDE}",side table,1,`]);
+    const near = await csv(`downstreamOf=${enc(RAW)}&hops=1`);
+    expect(near.text.trim().split(/\r?\n/).slice(1).map((l) => l.split('"')[1])).toEqual([CLEAN, SIDE]);
+    const back = await app.post('/openapi/v3/import/dataset', { csv: all.text, dryRun: true });
+    expect(back.status, back.text).toBe(200);
+    expect(back.body).toMatchObject({ rows: 3, unchanged: 3, changed: 0, refused: 0 });
+    expect((await csv(`downstreamOf=${enc(RAW)}&upstreamOf=${enc(RAW)}`)).status).toBe(400);
+    expect((await csv(`downstreamOf=${enc(RAW)}&hops=11`)).status).toBe(400);
+    const cli = await runCli(['export', '--upstream-of', REPORT, '--hops', '2', '--no-tags'], cliEnv(app, tempHome()));
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout.trim().split(/\r?\n/)).toEqual(['urn,name,degree', `"${CLEAN}",clean events,2`]);
+  });
+});
+
 describe('tessera lineage', () => {
   it('lists what is downstream within the hops asked, nearest first, with the way to each; --json; --upstream', async () => {
     const env = cliEnv(app, tempHome());

@@ -13,6 +13,9 @@ import { indexFieldOf, longFieldOf, valueKindOf, type DefinitionInfo } from '../
 import { liveDefinitions, tagIdOf } from './csv-columns.js';
 import { prepareSearch, runSearch } from '../search/search-entities.js';
 import { joinValues } from './csv-text.js';
+import type { LineageDirection } from '../../model/lineage-edges.js';
+import { checkDirection } from '../lineage/lineage-namers.js';
+import { MAX_HOPS, walkLineage } from '../lineage/lineage-walk.js';
 
 export interface ExportInput {
   entityType: string;
@@ -22,6 +25,8 @@ export interface ExportInput {
   properties?: string[];
   includeTags?: boolean;
   includeSoftDeleted?: boolean;
+  /** Only the entities upstream or downstream of one (an impacted set), within `hops` (all the walk reaches when absent), with a `degree` column. */
+  lineage?: { urn: string; direction: LineageDirection; hops?: number };
 }
 
 export interface CsvExport {
@@ -70,8 +75,11 @@ export async function exportCsv(deps: CatalogDeps, input: ExportInput): Promise<
   if (!type?.searchable) throw validationError(`Cannot export ${input.entityType}: not a searchable entity type`);
   const properties = await chosenProperties(deps, input.properties ?? []);
   const includeTags = input.includeTags !== false;
-  const prepared = await prepareSearch(deps, { types: [type.graphqlType], query: input.query ?? '*', orFilters: input.orFilters, includeSoftDeleted: input.includeSoftDeleted });
-  const header = ['urn', 'name', ...properties.map((p) => p.definition.qualifiedName), ...(includeTags ? ['tags'] : [])];
+  const walk = input.lineage && (checkDirection(input.lineage.direction), await walkLineage(deps, input.lineage.urn, input.lineage.direction, input.lineage.hops ?? MAX_HOPS));
+  const within = walk && [...walk.reached.keys()];
+  const prepared = await prepareSearch(deps, { types: [type.graphqlType], query: input.query ?? '*', orFilters: input.orFilters, includeSoftDeleted: input.includeSoftDeleted, ...(within && { within }) });
+  const degreeOf = (urn: string) => (walk ? [String(walk.reached.get(urn)?.degree ?? '')] : []);
+  const header = ['urn', 'name', ...(walk ? ['degree'] : []), ...properties.map((p) => p.definition.qualifiedName), ...(includeTags ? ['tags'] : [])];
   // Doc values only, no stored document: the engine reads a few columns instead of parsing ~10 KB per hit (20,000
   // datasets of the bench catalog: 1.6 s against 3.2 s with a filtered `_source` and 6.5 s whole). Values of a
   // MULTIPLE property come in the index's order (sorted, each once); the import compares them as a set.
@@ -85,7 +93,8 @@ export async function exportCsv(deps: CatalogDeps, input: ExportInput): Promise<
       if (hits.length === 0) return;
       yield hits.map((h) => {
         const tags = textsOf(h.fields, 'tags').map(tagIdOf);
-        return [textsOf(h.fields, 'urn')[0], textsOf(h.fields, 'name')[0] ?? '', ...propertyFields.map((fs) => joinValues(fs.flatMap((f) => textsOf(h.fields, fieldName(f))))), ...(includeTags ? [joinValues(tags)] : [])];
+        const urn = textsOf(h.fields, 'urn')[0];
+        return [urn, textsOf(h.fields, 'name')[0] ?? '', ...degreeOf(urn), ...propertyFields.map((fs) => joinValues(fs.flatMap((f) => textsOf(h.fields, fieldName(f))))), ...(includeTags ? [joinValues(tags)] : [])];
       });
       if (hits.length < PAGE) return;
       after = hits[hits.length - 1].sort;

@@ -101,11 +101,12 @@ async function columnsOf(deps: CatalogDeps, header: string[]): Promise<Columns> 
   }
   const urn = header.indexOf('urn');
   if (urn < 0) throw validationError('The header has no urn column');
-  const propertyColumns = header.map((h, index) => ({ h, index })).filter(({ h }) => !['urn', 'name', 'tags'].includes(h));
+  // `degree` is what an export of an impacted set adds (hops from the entity it started at): read-only, passed by.
+  const propertyColumns = header.map((h, index) => ({ h, index })).filter(({ h }) => !['urn', 'name', 'tags', 'degree'].includes(h));
   const infos = await liveDefinitions(deps, propertyColumns.map(({ h }) => structuredPropertyUrn(h)));
   const unknown = propertyColumns.filter((_, i) => !infos[i]);
   if (unknown.length > 0) {
-    throw validationError(`Unknown columns (not urn, name, tags or the qualified name of a structured property): ${unknown.map(({ h }) => JSON.stringify(h)).join(', ')}`);
+    throw validationError(`Unknown columns (not urn, name, degree, tags or the qualified name of a structured property): ${unknown.map(({ h }) => JSON.stringify(h)).join(', ')}`);
   }
   const tags = header.indexOf('tags');
   return { urn, ...(tags >= 0 && { tags }), properties: propertyColumns.map(({ index }, i) => ({ index, info: infos[i]! })) };

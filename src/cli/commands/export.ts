@@ -20,6 +20,10 @@ export interface ExportOptions {
   missing?: string;
   /** Only entities holding a value of this property that breaks its rules. */
   invalid?: string;
+  /** Only what is downstream (or upstream) of this entity, within `hops`: an impacted set, with a degree column. */
+  downstreamOf?: string;
+  upstreamOf?: string;
+  hops?: string;
 }
 
 /** `--missing` / `--invalid` as search filters: the platforms a requirement covers come from the property's rules. */
@@ -39,7 +43,10 @@ export async function runExport(ctx: CliContext, opts: ExportOptions): Promise<v
   const orFilters = await complianceFilters(ctx, opts);
   const res = await ctx.client().stream(`/openapi/v3/export/${encodeURIComponent(opts.type)}`, {
     accept: 'text/csv',
-    query: { query: opts.query, orFilters, property: opts.property, tags: String(opts.tags), includeSoftDelete: opts.includeSoftDeleted ? 'true' : undefined },
+    query: {
+      query: opts.query, orFilters, property: opts.property, tags: String(opts.tags), includeSoftDelete: opts.includeSoftDeleted ? 'true' : undefined,
+      downstreamOf: opts.downstreamOf, upstreamOf: opts.upstreamOf, hops: opts.hops,
+    },
   });
   const body = Readable.fromWeb(res.body as any);
   let lines = 0;

@@ -31,6 +31,9 @@ export function csvPaths(): Record<string, object> {
           query('property', 'Structured properties to export (qualified names or urns), repeated or comma-separated, one column each in this order'),
           query('tags', 'Whether to add the tags column (default true)', 'boolean'),
           query('includeSoftDelete', 'Include soft-deleted entities (default false)', 'boolean'),
+          query('downstreamOf', 'Only the entities downstream of this urn (an impacted set), with a degree column after name'),
+          query('upstreamOf', 'Only the entities upstream of this urn, with a degree column after name'),
+          query('hops', 'With downstreamOf or upstreamOf: at most this many hops, 1-10 (default: all the walk reaches)', 'integer'),
         ],
         responses: {
           '200': { description: 'CSV (RFC 4180, UTF-8, CRLF); several values in a cell separated by "; "', content: { 'text/csv': { schema: { type: 'string' } } } },
