@@ -12,12 +12,14 @@ export function relationshipRoutes(services: CatalogDeps): Route[] {
       method: 'GET',
       path: '/openapi/relationships/v1',
       handle: async (c) => {
+        // Every parameter read before any is required: a bad value is named whatever else is missing.
+        const direction = enumParam(c, 'direction', ['INCOMING', 'OUTGOING'] as const);
+        const [start, count] = [intParam(c, 'start', 0), intParam(c, 'count', 100, 1)];
+        const types = listParam(c, 'relationshipTypes').flatMap((t) => t.split(',')).filter(Boolean);
         const urn = stringParam(c, 'urn');
         if (!urn) throw validationError('Query parameter urn is required');
-        const direction = enumParam(c, 'direction', ['INCOMING', 'OUTGOING'] as const);
         if (!direction) throw validationError('Query parameter direction is required: INCOMING or OUTGOING');
-        const types = listParam(c, 'relationshipTypes').flatMap((t) => t.split(',')).filter(Boolean);
-        sendJson(c.res, 200, await relatedEntities(services, { urn, direction, types, start: intParam(c, 'start', 0), count: intParam(c, 'count', 100, 1) }));
+        sendJson(c.res, 200, await relatedEntities(services, { urn, direction, types, start, count }));
       },
     },
   ];
