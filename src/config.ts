@@ -75,14 +75,14 @@ export const ConfigSchema = z.object({
    */
   CHANGE_RELAY_ENABLED: bool.default(true),
   /**
-   * The relay leader's lease: another process takes over after watching it unrenewed this long (on its own clock).
-   * Shorter: a dead leader is replaced sooner, at the cost of a renewal every quarter of it.
-   */
-  /**
    * Where this process's relay runs: `worker`, a thread of its own (from the build; from the sources it always runs on
    * the main thread), or `main`, beside request handling (under a bulk load its rounds then queue behind the requests).
    */
   RELAY_THREAD: z.enum(['worker', 'main']).default('worker'),
+  /**
+   * The relay leader's lease: another process takes over after watching it unrenewed this long (on its own clock).
+   * Shorter: a dead leader is replaced sooner, at the cost of a renewal every quarter of it.
+   */
   RELAY_LEASE_MS: z.coerce.number().int().min(2_000).max(600_000).default(10_000),
   /**
    * Batch writes wait (up to 2 s each) while more than 2,000 written versions wait for the relay: records stay about a
