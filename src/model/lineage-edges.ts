@@ -21,6 +21,9 @@ export interface LineageEdge {
 type Obj = Record<string, any>;
 
 interface Source {
+  /** The entity type whose aspect names the edge, and the type it names. */
+  holder: string;
+  named: string;
   aspect: string;
   /** Plain URN lists (the legacy form): entries are URNs, or `{string: urn}` as some clients send union members. */
   plain?: string;
@@ -32,17 +35,17 @@ interface Source {
 
 /** Where each aspect names lineage (the original's relationship annotations on these fields). */
 const SOURCES: readonly Source[] = [
-  { aspect: 'dataJobInputOutput', plain: 'inputDatasets', edges: 'inputDatasetEdges', type: 'Consumes', direction: 'UPSTREAM' },
-  { aspect: 'dataJobInputOutput', plain: 'outputDatasets', edges: 'outputDatasetEdges', type: 'Produces', direction: 'DOWNSTREAM' },
-  { aspect: 'dataJobInputOutput', plain: 'inputDatajobs', edges: 'inputDatajobEdges', type: 'DownstreamOf', direction: 'UPSTREAM' },
-  { aspect: 'chartInfo', plain: 'inputs', edges: 'inputEdges', type: 'Consumes', direction: 'UPSTREAM' },
-  { aspect: 'dashboardInfo', plain: 'charts', edges: 'chartEdges', type: 'Contains', direction: 'UPSTREAM' },
-  { aspect: 'dashboardInfo', plain: 'datasets', edges: 'datasetEdges', type: 'Consumes', direction: 'UPSTREAM' },
+  { holder: 'dataJob', named: 'dataset', aspect: 'dataJobInputOutput', plain: 'inputDatasets', edges: 'inputDatasetEdges', type: 'Consumes', direction: 'UPSTREAM' },
+  { holder: 'dataJob', named: 'dataset', aspect: 'dataJobInputOutput', plain: 'outputDatasets', edges: 'outputDatasetEdges', type: 'Produces', direction: 'DOWNSTREAM' },
+  { holder: 'dataJob', named: 'dataJob', aspect: 'dataJobInputOutput', plain: 'inputDatajobs', edges: 'inputDatajobEdges', type: 'DownstreamOf', direction: 'UPSTREAM' },
+  { holder: 'chart', named: 'dataset', aspect: 'chartInfo', plain: 'inputs', edges: 'inputEdges', type: 'Consumes', direction: 'UPSTREAM' },
+  { holder: 'dashboard', named: 'chart', aspect: 'dashboardInfo', plain: 'charts', edges: 'chartEdges', type: 'Contains', direction: 'UPSTREAM' },
+  { holder: 'dashboard', named: 'dataset', aspect: 'dashboardInfo', plain: 'datasets', edges: 'datasetEdges', type: 'Consumes', direction: 'UPSTREAM' },
 ];
 
 const stamp = (s: Obj | undefined) => (s && typeof s.time === 'number' && s.time > 0 ? { on: s.time as number, actor: typeof s.actor === 'string' ? (s.actor as string) : undefined } : undefined);
 
-const urnOfEntry = (x: unknown): string | undefined => (typeof x === 'string' ? x : typeof (x as Obj)?.string === 'string' ? (x as Obj).string : undefined);
+export const urnOfEntry = (x: unknown): string | undefined => (typeof x === 'string' ? x : typeof (x as Obj)?.string === 'string' ? (x as Obj).string : undefined);
 
 function withStamps(edge: LineageEdge, created: Obj | undefined, updated: Obj | undefined, properties: unknown): LineageEdge {
   const c = stamp(created);
@@ -93,6 +96,25 @@ export const LINEAGE_SOURCES: readonly { aspect: string; list: string; key?: str
     { aspect: s.aspect, list: s.edges!, key: 'destinationUrn', direction: s.direction },
   ]),
 ];
+
+/** Where an edge is kept: which end's aspect names it, and in which lists (none for `upstreamLineage`'s upstreams). */
+export interface EdgePlacement {
+  holder: 'upstream' | 'downstream';
+  aspect: string;
+  edges?: string;
+  plain?: string;
+}
+
+/** Where an edge from an entity of type `up` to one of type `down` is kept; undefined where the model keeps none. */
+export function edgePlacement(up: string, down: string): EdgePlacement | undefined {
+  if (up === 'dataset' && down === 'dataset') return { holder: 'downstream', aspect: 'upstreamLineage' };
+  // An UPSTREAM list names what its holder is built from; a DOWNSTREAM list what its holder builds.
+  const s = SOURCES.find((s) => (s.direction === 'UPSTREAM' ? s.holder === down && s.named === up : s.holder === up && s.named === down));
+  return s && { holder: s.direction === 'UPSTREAM' ? 'downstream' : 'upstream', aspect: s.aspect, edges: s.edges, plain: s.plain };
+}
+
+/** The pairs of entity types an edge can join (`up → down`), for messages. */
+export const EDGE_PAIRS: readonly string[] = ['dataset → dataset', ...SOURCES.map((s) => (s.direction === 'UPSTREAM' ? `${s.named} → ${s.holder}` : `${s.holder} → ${s.named}`))];
 
 /** The aspects that name lineage (what a lineage read needs of a document). */
 export const LINEAGE_ASPECTS: readonly string[] = [...new Set(LINEAGE_SOURCES.map((s) => s.aspect))];

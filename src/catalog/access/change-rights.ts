@@ -3,6 +3,7 @@
  * Re-sending a whole `globalTags` or `structuredProperties` aspect that keeps a value the actor may not touch needs no
  * right for that value; adding, changing or removing it does.
  */
+import { LINEAGE_ASPECTS, LINEAGE_SOURCES } from '../../model/lineage-edges.js';
 import { dequal } from 'dequal';
 import type { Resource } from './access-state.js';
 import type { Privilege } from './privileges.js';
@@ -67,18 +68,18 @@ const propertyRights = (entity: Resource, before: Obj | undefined, after: Obj | 
     what: `values of ${propertyUrn}`,
   }));
 
-/** The lists naming lineage in aspects that hold more than lineage (a chart's and a dashboard's inputs). */
-const LINEAGE_LISTS: Readonly<Record<string, readonly string[]>> = {
-  chartInfo: ['inputs', 'inputEdges'],
-  dashboardInfo: ['charts', 'chartEdges', 'datasets', 'datasetEdges'],
-};
+/** Aspects that hold nothing but lineage (their column-level parts included). */
+const LINEAGE_ONLY = new Set(['upstreamLineage', 'dataJobInputOutput']);
 
-/** Whether a change touches lineage only: a lineage aspect, or nothing but the lineage lists of a chart's or dashboard's info. */
+/**
+ * Whether a change touches lineage only: an aspect holding nothing else, or nothing but the lineage lists (from the
+ * edge model) of an aspect that holds more — a chart's or dashboard's info.
+ */
 function onlyLineageChanged(aspect: string, before: Obj | undefined, after: Obj | undefined): boolean {
-  if (aspect === 'upstreamLineage' || aspect === 'dataJobInputOutput') return true;
-  const lists = LINEAGE_LISTS[aspect];
-  if (!lists || !before || !after) return false;
-  const rest = (v: Obj) => Object.fromEntries(Object.entries(v).filter(([k]) => !lists.includes(k)));
+  if (LINEAGE_ONLY.has(aspect)) return true;
+  if (!LINEAGE_ASPECTS.includes(aspect) || !before || !after) return false;
+  const lists = new Set(LINEAGE_SOURCES.filter((s) => s.aspect === aspect).map((s) => s.list));
+  const rest = (v: Obj) => Object.fromEntries(Object.entries(v).filter(([k]) => !lists.has(k)));
   return dequal(rest(before), rest(after));
 }
 

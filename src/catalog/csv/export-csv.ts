@@ -15,7 +15,7 @@ import { prepareSearch, runSearch } from '../search/search-entities.js';
 import { joinValues } from './csv-text.js';
 import type { LineageDirection } from '../../model/lineage-edges.js';
 import { checkDirection } from '../lineage/lineage-namers.js';
-import { MAX_HOPS, walkLineage } from '../lineage/lineage-walk.js';
+import { MAX_HOPS, walkLineage, type Walk } from '../lineage/lineage-walk.js';
 
 export interface ExportInput {
   entityType: string;
@@ -75,7 +75,11 @@ export async function exportCsv(deps: CatalogDeps, input: ExportInput): Promise<
   if (!type?.searchable) throw validationError(`Cannot export ${input.entityType}: not a searchable entity type`);
   const properties = await chosenProperties(deps, input.properties ?? []);
   const includeTags = input.includeTags !== false;
-  const walk = input.lineage && (checkDirection(input.lineage.direction), await walkLineage(deps, input.lineage.urn, input.lineage.direction, input.lineage.hops ?? MAX_HOPS));
+  let walk: Walk | undefined;
+  if (input.lineage) {
+    checkDirection(input.lineage.direction);
+    walk = await walkLineage(deps, input.lineage.urn, input.lineage.direction, input.lineage.hops ?? MAX_HOPS);
+  }
   const within = walk && [...walk.reached.keys()];
   const prepared = await prepareSearch(deps, { types: [type.graphqlType], query: input.query ?? '*', orFilters: input.orFilters, includeSoftDeleted: input.includeSoftDeleted, ...(within && { within }) });
   const degreeOf = (urn: string) => (walk ? [String(walk.reached.get(urn)?.degree ?? '')] : []);

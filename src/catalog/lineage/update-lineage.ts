@@ -7,6 +7,7 @@
  * it changes, a refusal naming the edge. Both ends must exist.
  */
 import { validationError, notFound } from '../../errors.js';
+import { EDGE_PAIRS, edgePlacement, urnOfEntry, type EdgePlacement } from '../../model/lineage-edges.js';
 import { parseEntityUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { resolveTarget } from '../entity-target.js';
@@ -20,32 +21,13 @@ export interface LineageEdgeInput {
 
 type Obj = Record<string, any>;
 
-/** Where an edge between these two entity types is kept: which end holds it, in which aspect and list. */
-interface Placement {
-  holder: 'upstream' | 'downstream';
-  aspect: string;
-  /** The edge list (`{destinationUrn, created, …}` entries), and the legacy plain URN list an edge may also sit in. */
-  edges?: string;
-  plain?: string;
-}
-
-const PLACEMENTS: Record<string, Placement> = {
-  'dataset>dataset': { holder: 'downstream', aspect: 'upstreamLineage' },
-  'dataset>dataJob': { holder: 'downstream', aspect: 'dataJobInputOutput', edges: 'inputDatasetEdges', plain: 'inputDatasets' },
-  'dataJob>dataset': { holder: 'upstream', aspect: 'dataJobInputOutput', edges: 'outputDatasetEdges', plain: 'outputDatasets' },
-  'dataJob>dataJob': { holder: 'downstream', aspect: 'dataJobInputOutput', edges: 'inputDatajobEdges', plain: 'inputDatajobs' },
-  'dataset>chart': { holder: 'downstream', aspect: 'chartInfo', edges: 'inputEdges', plain: 'inputs' },
-  'chart>dashboard': { holder: 'downstream', aspect: 'dashboardInfo', edges: 'chartEdges', plain: 'charts' },
-  'dataset>dashboard': { holder: 'downstream', aspect: 'dashboardInfo', edges: 'datasetEdges', plain: 'datasets' },
-};
-
 /** Aspects that hold more than lineage: an edge is added only to one that exists (it carries the entity's title). */
 const NEEDS_EXISTING = new Set(['chartInfo', 'dashboardInfo']);
 
 const stampOf = (actor: string, time: number) => ({ time, actor });
 
 /** The aspect value with the edge to `other` added (a new entry, or the entry kept if the edge is there) or removed. */
-function edited(p: Placement, previous: Obj | undefined, other: string, add: boolean, actor: string, time: number): Obj | typeof KEEP_ASPECT {
+function edited(p: EdgePlacement, previous: Obj | undefined, other: string, add: boolean, actor: string, time: number): Obj | typeof KEEP_ASPECT {
   if (p.aspect === 'upstreamLineage') {
     const upstreams: Obj[] = previous?.upstreams ?? [];
     const has = upstreams.some((u) => u.dataset === other);
@@ -57,12 +39,12 @@ function edited(p: Placement, previous: Obj | undefined, other: string, add: boo
   }
   const edges: Obj[] = previous?.[p.edges!] ?? [];
   const plain: unknown[] = previous?.[p.plain!] ?? [];
-  const inPlain = plain.some((x) => x === other || (x as Obj)?.string === other);
+  const inPlain = plain.some((x) => urnOfEntry(x) === other);
   const has = inPlain || edges.some((e) => e.destinationUrn === other);
   if (add === has) return KEEP_ASPECT;
   if (add) return { ...previous, [p.edges!]: [...edges, { destinationUrn: other, created: stampOf(actor, time), lastModified: stampOf(actor, time), properties: { source: 'UI' } }] };
   const next: Obj = { ...previous, [p.edges!]: edges.filter((e) => e.destinationUrn !== other) };
-  if (inPlain) next[p.plain!] = plain.filter((x) => x !== other && (x as Obj)?.string !== other);
+  if (inPlain) next[p.plain!] = plain.filter((x) => urnOfEntry(x) !== other);
   return next;
 }
 
@@ -77,8 +59,8 @@ export async function updateLineage(services: CatalogDeps, input: { edgesToAdd?:
     const up = parseEntityUrn(edge.upstreamUrn);
     const down = parseEntityUrn(edge.downstreamUrn);
     if (up.raw === down.raw) throw validationError(`${label}: an entity cannot be upstream of itself (${up.raw})`);
-    const p = PLACEMENTS[`${up.entityType}>${down.entityType}`];
-    if (!p) throw validationError(`${label}: no lineage edge from a ${up.entityType} to a ${down.entityType} (kept: ${Object.keys(PLACEMENTS).map((k) => k.replace('>', ' → ')).join(', ')})`);
+    const p = edgePlacement(up.entityType, down.entityType);
+    if (!p) throw validationError(`${label}: no lineage edge from a ${up.entityType} to a ${down.entityType} (kept: ${EDGE_PAIRS.join(', ')})`);
     const [holder, other] = p.holder === 'downstream' ? [down, up] : [up, down];
     return { add, label, p, holder, other };
   });
