@@ -1,5 +1,6 @@
 /** Derives the explicitly mapped search fields of an entity document from its aspects. */
 import { lineageEdgesOf, lineageUrns } from '../model/lineage-edges.js';
+import { fieldLineageEdgesOf, fieldLineageUrns } from '../model/field-lineage.js';
 import { findEntityType } from '../model/entity-types.js';
 import { parseUrn } from '../model/urn.js';
 import { registeredNames } from './registered-names.js';
@@ -10,7 +11,7 @@ import { charLength } from './structured-properties/value-pattern.js';
 import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf, type DefinitionMemo } from './definitions.js';
 
 type Obj = Record<string, any>;
-export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime', 'lineageUp', 'lineageDown'];
+export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime', 'lineageUp', 'lineageDown', 'fieldLineageUp', 'fieldLineageDown'];
 
 const val = (doc: EntityDoc, aspect: string): Obj | undefined => doc.aspects[aspect]?.value as Obj | undefined;
 const tagUrns = (g: Obj | undefined): string[] => (g?.tags ?? []).map((t: Obj) => t.tag).filter(Boolean);
@@ -101,6 +102,13 @@ function lineageFields(doc: EntityDoc): { lineageUp?: string[]; lineageDown?: st
   return { ...(up.length > 0 && { lineageUp: up }), ...(down.length > 0 && { lineageDown: down }) };
 }
 
+/** The columns at each end of the entity's column edges (model/field-lineage.ts). */
+function fieldLineageFields(doc: EntityDoc): { fieldLineageUp?: string[]; fieldLineageDown?: string[] } {
+  const edges = fieldLineageEdgesOf(doc.aspects);
+  if (edges.length === 0) return {};
+  return { fieldLineageUp: fieldLineageUrns(edges, 'UPSTREAM'), fieldLineageDown: fieldLineageUrns(edges, 'DOWNSTREAM') };
+}
+
 export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, memo?: DefinitionMemo): Promise<void> {
   for (const f of SEARCH_FIELDS) delete doc[f];
   const { name, description } = nameAndDescription(doc);
@@ -127,6 +135,7 @@ export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, m
     propertyUrns: propertyUrnsOf(doc.aspects.structuredProperties),
     // Lineage in both directions, one query per hop: who names X upstream, who names X downstream (model/lineage-edges.ts).
     ...lineageFields(doc),
+    ...fieldLineageFields(doc),
     createdTime: Math.min(...Object.values(doc.aspects).map((a) => a.created.time)),
     lastModifiedTime: Math.max(...Object.values(doc.aspects).map((a) => a.lastModified.time)),
   };

@@ -221,7 +221,7 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .option('--upstream', 'what it is built from')
     .option('--hops <n>', 'how many hops to follow (1 to 10)', (v) => positiveInt(v, '--hops'), 3)
     .option('--query <query>', 'keep only the entities this query finds (as for search)')
-    .option('--column <fieldPath>', 'column-level lineage (not kept yet)')
+    .option('--column <fieldPath>', "start from this column of the dataset: the columns its data flows to (or from), through fineGrainedLineages")
     .action((urn, o) => runLineage(ctx, urn, o));
 
   program

@@ -6,6 +6,7 @@
  */
 import { KEYWORD_LIMIT, LENGTHS_FIELD, LONG_VALUES_FIELD } from '../storage/property-field-mappings.js';
 import { LINEAGE_SOURCES, type LineageDirection } from '../model/lineage-edges.js';
+import { FIELD_LINEAGE_ASPECTS } from '../model/field-lineage.js';
 
 const listOf = (field: string, aspect: string, list: string, key: string) => `
   def ${field}In = ctx._source.aspects?.${aspect}?.value?.${list};
@@ -56,9 +57,29 @@ const lineageList = (field: string, direction: LineageDirection) => {
   if (${field}Out.isEmpty()) { ctx._source.remove('${field}'); } else { ctx._source.${field} = ${field}Out; }`;
 };
 
+/** The columns at one end of the column edges (the twin of `fieldLineageUrns` in model/field-lineage.ts): only when both ends name columns. */
+const fieldLineageList = (field: string, end: 'upstreams' | 'downstreams') => {
+  const other = end === 'upstreams' ? 'downstreams' : 'upstreams';
+  const isColumn = (x: string) => `${x} instanceof String && ((String) ${x}).startsWith('urn:li:schemaField:')`;
+  const reads = FIELD_LINEAGE_ASPECTS.map((aspect, i) => `
+  def ${field}F${i} = ctx._source.aspects?.${aspect}?.value?.fineGrainedLineages;
+  if (${field}F${i} instanceof List) { for (def f : ${field}F${i}) {
+    if (!(f instanceof Map) || !(f.${end} instanceof List) || !(f.${other} instanceof List)) { continue; }
+    boolean paired = false;
+    for (def o : f.${other}) { if (${isColumn('o')}) { paired = true; } }
+    if (!paired) { continue; }
+    for (def u : f.${end}) { if (${isColumn('u')} && !${field}Out.contains(u)) { ${field}Out.add(u); } }
+  } }`).join('');
+  return `
+  def ${field}Out = new ArrayList();${reads}
+  if (${field}Out.isEmpty()) { ctx._source.remove('${field}'); } else { ctx._source.${field} = ${field}Out; }`;
+};
+
 const DERIVATIONS: Readonly<Record<string, string>> = {
   lineageUp: lineageList('lineageUp', 'UPSTREAM'),
   lineageDown: lineageList('lineageDown', 'DOWNSTREAM'),
+  fieldLineageUp: fieldLineageList('fieldLineageUp', 'upstreams'),
+  fieldLineageDown: fieldLineageList('fieldLineageDown', 'downstreams'),
   owners: listOf('owners', 'ownership', 'owners', 'owner'),
   terms: listOf('terms', 'glossaryTerms', 'terms', 'urn'),
   // Both come from one walk; deriving one derives the other.

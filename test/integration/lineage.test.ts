@@ -4,8 +4,8 @@
  * derived by a rebuild for documents written before the lineage fields existed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reindexEntityTypes } from '../../src/jobs/reindex.js';
 import { enc, graphqlData, startTestApp, type TestApp } from './harness.js';
+import { rebuildWithoutFields } from './old-index.js';
 
 const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
 const [RAW, CLEAN, REPORT, GHOST] = [ds('lin.raw'), ds('lin.clean'), ds('lin.report'), ds('lin.never_written')];
@@ -107,33 +107,29 @@ describe('lineage one hop each way', () => {
     expect(urnsOf(await lineageOf(CLEAN, 'DOWNSTREAM'))).toEqual([JOB]);
   });
 
+  it('keeps only the edges last changed (else made) within startTimeMillis and endTimeMillis; edges without a time always', async () => {
+    const within = async (window: Record<string, number>) => {
+      const q = `query l($urn: String!, $s: Long, $e: Long) { dataset(urn: $urn) { lineage(input: { direction: UPSTREAM, startTimeMillis: $s, endTimeMillis: $e }) { relationships { entity { urn } } } } }`;
+      return urnsOf((await graphqlData(app, q, { urn: CLEAN, s: window.start, e: window.end })).dataset.lineage);
+    };
+    // RAW's edge changed at 1_700_000_000_000; GHOST's has no time (0 is none).
+    const stamped = (time: number) => ({ dataset: RAW, type: 'TRANSFORMED', auditStamp: { time, actor: ALICE } });
+    await put(CLEAN, 'upstreamLineage', { upstreams: [stamped(1_700_000_000_000), { dataset: GHOST, type: 'COPY', auditStamp: { time: 0, actor: ALICE } }] });
+    expect(await within({ start: 1_800_000_000_000 })).toEqual([GHOST]);
+    expect(await within({ end: 1_600_000_000_000 })).toEqual([GHOST]);
+    expect(await within({ start: 1_600_000_000_000, end: 1_700_000_000_000 })).toEqual([GHOST, RAW].sort());
+    await put(CLEAN, 'upstreamLineage', { upstreams: [stamped(1)] });
+  });
+
   it('refuses a bad page with a 400 naming it', async () => {
     const res = await app.graphql(`{ dataset(urn: "${CLEAN}") { lineage(input: { direction: UPSTREAM, start: -1 }) { total } } }`);
     expect(res.errors?.[0]?.message).toMatch(/start must be a non-negative integer, got -1/);
   });
 
   it('a rebuild derives the lineage fields of documents written before they existed, as writes do', async () => {
-    const os = app.raw;
     for (const type of ['dataset', 'dataJob']) {
-      const alias = app.services.names.entity(type);
-      const live = Object.keys((await os.indices.getAlias({ name: alias })).body)[0];
-      const mappings = (await os.indices.getMapping({ index: live })).body[live].mappings as any;
-      delete mappings.properties.lineageUp;
-      delete mappings.properties.lineageDown;
-      const settings = (await os.indices.getSettings({ index: live })).body[live].settings.index;
-      const old = `${alias}_19700101000000001`;
-      await os.indices.create({ index: old, body: { settings: { analysis: settings.analysis, number_of_shards: 1, number_of_replicas: 0 }, mappings } as any });
-      const docs = (await os.search({ index: live, body: { size: 100, query: { match_all: {} } } })).body.hits.hits as any[];
-      const before = Object.fromEntries(docs.map((d) => [d._id, { up: d._source.lineageUp, down: d._source.lineageDown }]));
-      await os.bulk({ refresh: true, body: docs.flatMap((d) => { const { lineageUp: _u, lineageDown: _d, ...source } = d._source; return [{ index: { _index: old, _id: d._id } }, source]; }) });
-      await os.indices.updateAliases({ body: { actions: [{ remove: { index: live, alias } }, { add: { index: old, alias } }] } });
-      await os.indices.delete({ index: live });
-      const summary = await reindexEntityTypes(app.services, [type], { log: () => undefined });
-      expect(summary.indices[0].action).toBe('rebuilt');
-      const rebuilt = Object.keys((await os.indices.getAlias({ name: alias })).body)[0];
-      const after = (await os.search({ index: rebuilt, body: { size: 100, query: { match_all: {} } } })).body.hits.hits as any[];
-      expect(after.length).toBe(docs.length);
-      for (const d of after) expect({ up: d._source.lineageUp, down: d._source.lineageDown }).toEqual(before[d._id]);
+      const { before, after } = await rebuildWithoutFields(app, type, ['lineageUp', 'lineageDown']);
+      expect(after).toEqual(before);
     }
     expect(urnsOf(await lineageOf(CLEAN, 'DOWNSTREAM'))).toEqual([JOB]);
     expect(urnsOf(await lineageOf(RAW, 'DOWNSTREAM'))).toEqual([CLEAN]);

@@ -1,12 +1,52 @@
 /**
  * Lineage over several hops, breadth first: each hop is one read of the frontier's documents (the edges they name)
  * and one query for the entities naming any of them (`lineageUp` / `lineageDown`), so a walk of N hops costs 2N engine
- * calls. Every entity is reached once, at its lowest degree (cycles end there), with up to PATHS_KEPT paths to it.
+ * calls; from a column, one query per hop for the column edges naming the frontier (column-namers.ts). Every entity is
+ * reached once, at its lowest degree (cycles end there), with up to PATHS_KEPT paths to it. Edges stamped outside the
+ * time window asked are not walked (edges without stamps always are).
  */
-import { lineageEdgesOf, type LineageDirection } from '../../model/lineage-edges.js';
+import { isColumnUrn } from '../../model/field-lineage.js';
+import { lineageEdgesOf, type LineageDirection, type LineageEdge } from '../../model/lineage-edges.js';
 import { entityTypeOfUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
+import { columnsNaming } from './column-namers.js';
 import { entitiesNaming } from './lineage-namers.js';
+
+/** The original's `startTimeMillis` / `endTimeMillis`: edges last changed (else made) within the window. */
+export interface LineageWindow {
+  startTimeMillis?: number | null;
+  endTimeMillis?: number | null;
+}
+
+export function inWindow(edge: Pick<LineageEdge, 'createdOn' | 'updatedOn'>, window: LineageWindow | undefined): boolean {
+  const at = edge.updatedOn ?? edge.createdOn;
+  if (!window || at === undefined) return true;
+  return (window.startTimeMillis == null || at >= window.startTimeMillis) && (window.endTimeMillis == null || at <= window.endTimeMillis);
+}
+
+type Hop = (frontier: string[]) => Promise<{ pairs: [from: string, to: string][]; truncated: boolean }>;
+
+const removed = (aspects: Record<string, { value?: unknown }> | undefined) => (aspects?.status?.value as { removed?: boolean } | undefined)?.removed === true;
+
+/** One hop between entities: what the frontier's own aspects name, and the entities naming any of it the other way. */
+const entityHop = (services: CatalogDeps, direction: LineageDirection, window?: LineageWindow): Hop => async (frontier) => {
+  const pairs: [string, string][] = [];
+  // An entity soft-deleted names nothing.
+  const docs = await services.store.mgetAcross(frontier.map((urn) => ({ entityType: entityTypeOfUrn(urn), urn })));
+  for (const [urn, doc] of docs) {
+    if (removed(doc.aspects)) continue;
+    for (const e of lineageEdgesOf(doc.aspects)) if (e.direction === direction && inWindow(e, window)) pairs.push([urn, e.urn]);
+  }
+  const named = await entitiesNaming(services, frontier, direction);
+  for (const n of named.namers) for (const e of n.edges) if (inWindow(e, window)) pairs.push([e.urn, n.urn]);
+  return { pairs, truncated: named.truncated };
+};
+
+/** One hop between columns (column edges carry no stamps: the window does not apply). */
+const columnHop = (services: CatalogDeps, direction: LineageDirection): Hop => async (frontier) => {
+  const { steps, truncated } = await columnsNaming(services, frontier, direction);
+  return { pairs: steps.map((s) => [s.from, s.to]), truncated };
+};
 
 export const MAX_HOPS = 10;
 /** The most entities one walk reaches: a walk past it stops and says it was cut. */
@@ -25,9 +65,8 @@ export interface Walk {
   truncated: boolean;
 }
 
-const removed = (aspects: Record<string, { value?: unknown }> | undefined) => (aspects?.status?.value as { removed?: boolean } | undefined)?.removed === true;
-
-export async function walkLineage(services: CatalogDeps, start: string, direction: LineageDirection, maxHops: number): Promise<Walk> {
+export async function walkLineage(services: CatalogDeps, start: string, direction: LineageDirection, maxHops: number, window?: LineageWindow): Promise<Walk> {
+  const hop = isColumnUrn(start) ? columnHop(services, direction) : entityHop(services, direction, window);
   const hops = Math.max(1, Math.min(MAX_HOPS, Math.floor(maxHops)));
   const reached = new Map<string, Reached>();
   let frontier = new Map<string, string[][]>([[start, [[start]]]]);
@@ -40,17 +79,9 @@ export async function walkLineage(services: CatalogDeps, start: string, directio
       for (const p of frontier.get(from) ?? []) if (paths.length < PATHS_KEPT) paths.push([...p, urn]);
       next.set(urn, paths);
     };
-    // What the frontier's own aspects name (an entity soft-deleted names nothing).
-    const items = [...frontier.keys()].map((urn) => ({ entityType: entityTypeOfUrn(urn), urn }));
-    const docs = await services.store.mgetAcross(items);
-    for (const [urn, doc] of docs) {
-      if (removed(doc.aspects)) continue;
-      for (const e of lineageEdgesOf(doc.aspects)) if (e.direction === direction) reach(e.urn, urn);
-    }
-    // The entities naming any of the frontier the other way.
-    const named = await entitiesNaming(services, [...frontier.keys()], direction);
-    if (named.truncated) truncated = true;
-    for (const n of named.namers) for (const e of n.edges) reach(n.urn, e.urn);
+    const step = await hop([...frontier.keys()]);
+    if (step.truncated) truncated = true;
+    for (const [from, to] of step.pairs) reach(to, from);
     for (const [urn, paths] of next) {
       if (reached.size >= MAX_REACHED) {
         truncated = true;

@@ -9,7 +9,8 @@ import type { AndFilter, FilterCriterion } from '../../search/filters.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { scrollEntities, searchEntities, type SearchEntitiesInput, type SearchPage } from '../search/search-entities.js';
 import { checkDirection } from './lineage-namers.js';
-import { MAX_HOPS, walkLineage, type Reached } from './lineage-walk.js';
+import { columnParts, isColumnUrn } from '../../model/field-lineage.js';
+import { MAX_HOPS, walkLineage, type LineageWindow, type Reached } from './lineage-walk.js';
 
 export const DEGREES = ['1', '2', '3+'] as const;
 const DEGREE_FIELDS = new Set(['degree', 'degree.keyword']);
@@ -18,6 +19,8 @@ export interface LineageSearchInput extends SearchEntitiesInput {
   urn: string;
   direction: LineageDirection;
   start?: number | null;
+  /** Only edges last changed within it are walked. */
+  window?: LineageWindow;
 }
 
 export interface LineageSearchPage extends SearchPage {
@@ -40,6 +43,25 @@ function degreeFilter(orFilters: AndFilter[] | null | undefined): { wanted?: Set
   return { wanted, rest: rest.length > 0 ? rest : undefined };
 }
 
+/** Paths kept per dataset when a column walk is presented by dataset: one per column reached. */
+const COLUMN_PATHS_KEPT = 50;
+
+/**
+ * A walk from a column reaches columns; the search is over the datasets holding them (their platform, owners, tags and
+ * properties are what impact analysis facets on): each at the lowest degree of its columns, with a path to each column.
+ */
+function byDataset(columns: Map<string, Reached>): Map<string, Reached> {
+  const out = new Map<string, Reached>();
+  const ordered = [...columns].sort(([, a], [, b]) => a.degree - b.degree);
+  for (const [urn, r] of ordered) {
+    const parent = columnParts(urn)?.parent;
+    if (!parent) continue;
+    const seen = out.get(parent) ?? out.set(parent, { degree: r.degree, paths: [] }).get(parent)!;
+    if (seen.paths.length < COLUMN_PATHS_KEPT && r.paths[0]) seen.paths.push(r.paths[0]);
+  }
+  return out;
+}
+
 const bucketOf = (degree: number): (typeof DEGREES)[number] => (degree >= 3 ? '3+' : (String(degree) as '1' | '2'));
 
 /** The walk, and the search's scope: the entities reached at the degrees asked, by degree bucket, and the other filters. */
@@ -48,12 +70,13 @@ async function lineageScope(services: CatalogDeps, input: LineageSearchInput) {
   checkDirection(input.direction);
   const { wanted, rest } = degreeFilter(input.orFilters);
   const maxHops = !wanted || wanted.has('3+') ? MAX_HOPS : Math.max(...[...wanted].map(Number));
-  const walk = await walkLineage(services, input.urn, input.direction, maxHops);
-  const kept = [...walk.reached].filter(([, r]) => !wanted || wanted.has(bucketOf(r.degree)));
+  const walk = await walkLineage(services, input.urn, input.direction, maxHops, input.window);
+  const reachedMap = isColumnUrn(input.urn) ? byDataset(walk.reached) : walk.reached;
+  const kept = [...reachedMap].filter(([, r]) => !wanted || wanted.has(bucketOf(r.degree)));
   const byBucket = Object.fromEntries(DEGREES.map((d) => [d, kept.filter(([, r]) => bucketOf(r.degree) === d).map(([urn]) => urn)]));
   const search: SearchEntitiesInput = { ...input, orFilters: rest, within: kept.map(([urn]) => urn), countIn: byBucket };
   const lineageOf = (page: SearchPage) => ({
-    reached: page.urns.map((urn) => walk.reached.get(urn)!),
+    reached: page.urns.map((urn) => reachedMap.get(urn)!),
     // Counted for every degree asked (zero where none matched).
     degrees: { '1': 0, '2': 0, '3+': 0, ...page.countedIn },
     partial: walk.truncated,

@@ -6,11 +6,12 @@ import type { GraphqlContext } from '../context.js';
 import { refOf, type EntityRef } from '../entity-loader.js';
 
 interface LineageArgs {
-  input: { direction: LineageDirection; start?: number | null; count?: number | null };
+  input: { direction: LineageDirection; start?: number | null; count?: number | null; startTimeMillis?: number | null; endTimeMillis?: number | null };
 }
 
 export async function lineage(ref: EntityRef, { input }: LineageArgs, ctx: GraphqlContext) {
-  const answer = await entityLineage(ctx.services, { urn: ref.urn, direction: input.direction, start: input.start, count: input.count });
+  const window = { startTimeMillis: input.startTimeMillis, endTimeMillis: input.endTimeMillis };
+  const answer = await entityLineage(ctx.services, { urn: ref.urn, direction: input.direction, start: input.start, count: input.count, window });
   return {
     start: answer.start,
     count: answer.count,
@@ -25,6 +26,7 @@ export async function lineage(ref: EntityRef, { input }: LineageArgs, ctx: Graph
       updatedOn: r.updatedOn ?? null,
       updatedActor: r.updatedActor ? refOf(r.updatedActor) : null,
       isManual: r.properties?.source === 'UI',
+      inSchema: r.inSchema ?? null,
       paths: [{ path: r.path.map(refOf) }],
     })),
   };

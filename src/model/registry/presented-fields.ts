@@ -7,6 +7,7 @@ import { LINEAGE_ASPECTS } from '../lineage-edges.js';
 
 /** A registry row as far as this needs it. */
 export interface PresentedRow {
+  name?: string;
   aspects: readonly string[];
   nameFrom?: readonly string[];
   descriptionFrom?: readonly string[];
@@ -16,7 +17,7 @@ export interface PresentedRow {
  * Each field and the aspect the type must carry for it (`anyOf`: one of these); `named`: the row says where its name
  * comes from.
  */
-export const PRESENTED_FIELDS: readonly { field: string; aspect?: string; anyOf?: readonly string[]; named?: boolean }[] = [
+export const PRESENTED_FIELDS: readonly { field: string; aspect?: string; anyOf?: readonly string[]; named?: boolean; types?: readonly string[] }[] = [
   { field: 'exists' },
   { field: 'status', aspect: 'status' },
   { field: 'name', named: true },
@@ -31,11 +32,14 @@ export const PRESENTED_FIELDS: readonly { field: string; aspect?: string; anyOf?
   { field: 'subTypes', aspect: 'subTypes' },
   // A type whose aspects can name lineage; the others are found through it (a table named by a job).
   { field: 'lineage', anyOf: LINEAGE_ASPECTS },
+  // A column's lineage is named by its dataset's and jobs' fineGrainedLineages, not by aspects of its own.
+  { field: 'lineage', types: ['schemaField'] },
 ];
 
 const isNamed = (row: PresentedRow) => (row.nameFrom?.length ?? 0) + (row.descriptionFrom?.length ?? 0) > 0;
 
 export function presentedFields(row: PresentedRow): Set<string> {
-  const carries = (f: (typeof PRESENTED_FIELDS)[number]) => (!f.aspect || row.aspects.includes(f.aspect)) && (!f.anyOf || f.anyOf.some((a) => row.aspects.includes(a)));
+  const carries = (f: (typeof PRESENTED_FIELDS)[number]) =>
+    (!f.aspect || row.aspects.includes(f.aspect)) && (!f.anyOf || f.anyOf.some((a) => row.aspects.includes(a))) && (!f.types || (row.name !== undefined && f.types.includes(row.name)));
   return new Set(PRESENTED_FIELDS.filter((f) => carries(f) && (!f.named || isNamed(row))).map((f) => f.field));
 }

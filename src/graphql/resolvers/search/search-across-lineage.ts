@@ -11,14 +11,17 @@ import { hitDocumentsNeeded, selectsField, selectsWithin } from '../../selects.j
 import { presentFacets, presentHits } from './present-results.js';
 import { matchesWanted, searchInputOf, type CommonSearchInput } from './search-input.js';
 
-type Input = Omit<CommonSearchInput, 'query'> & { urn?: string | null; direction: LineageDirection; query?: string | null };
+type Window = { startTimeMillis?: number | null; endTimeMillis?: number | null };
+type Input = Omit<CommonSearchInput, 'query'> & { urn?: string | null; direction: LineageDirection; query?: string | null; lineageFlags?: Window | null } & Window;
 
 /** The operation's input from the GraphQL one, and whether facets were asked for. */
 function lineageInputOf(input: Input, info: GraphQLResolveInfo): { search: LineageSearchInput; facetsSelected: boolean } {
   const facetsSelected = selectsField(info, 'facets');
   const withQuery = { ...input, query: input.query ?? '*' };
   const common = searchInputOf(withQuery, facetsSelected, selectsWithin(info, 'facets', 'entitiesWithValue'));
-  return { search: { ...common, urn: input.urn ?? '', direction: input.direction, withDocuments: hitDocumentsNeeded(info), withMatches: matchesWanted(withQuery, info) }, facetsSelected };
+  // The flags' window wins over the input's own (the original reads the flags first).
+  const window = { startTimeMillis: input.lineageFlags?.startTimeMillis ?? input.startTimeMillis, endTimeMillis: input.lineageFlags?.endTimeMillis ?? input.endTimeMillis };
+  return { search: { ...common, urn: input.urn ?? '', direction: input.direction, window, withDocuments: hitDocumentsNeeded(info), withMatches: matchesWanted(withQuery, info) }, facetsSelected };
 }
 
 function presentLineagePage(page: Omit<LineageSearchPage, 'start'>, facetsSelected: boolean, ctx: GraphqlContext) {
