@@ -69,6 +69,8 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: bool.default(false),
   JOB_POLL_MS: z.coerce.number().int().positive().default(2000),
   JOB_LEASE_MS: z.coerce.number().int().positive().default(30_000),
+  /** How often a process with jobs looks whether the catalog changed since labels were last propagated (0: never; rules still run when written). */
+  PROPAGATION_SWEEP_MS: z.coerce.number().int().min(0).default(10_000),
   /**
    * Take part in relaying change records to the events index (one process at a time does it, by lease). Independent of
    * JOBS_ENABLED: records wait in their entities' documents until some process relays them.

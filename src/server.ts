@@ -11,6 +11,7 @@ import { createRequestListener } from './http/pipeline.js';
 import { listen } from './http/listen.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/job-queue.js';
+import { PropagationSweep } from './jobs/label-propagation.js';
 import { createLogger } from './logger.js';
 import { createServices, type Services } from './services.js';
 import { superviseNode } from './storage/node-supervisor.js';
@@ -45,8 +46,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const services = await createServices(config, log, endpoint.url, secret);
   await bootstrapCatalog(services);
   const runner = new JobRunner(services, jobHandlers);
+  const sweep = new PropagationSweep(services, config.PROPAGATION_SWEEP_MS);
   if (config.JOBS_ENABLED) {
     runner.start();
+    sweep.start();
     services.dispatcher.start();
   }
   if (config.CHANGE_RELAY_ENABLED) services.relay.start();
@@ -65,6 +68,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async close() {
       // Stop accepting; let in-flight requests finish for a bounded time, then cut what is left.
       runner.stop();
+      sweep.stop();
       supervisor?.stop();
       const closed = new Promise((r) => server.close(() => r(undefined)));
       server.closeIdleConnections();

@@ -20,6 +20,7 @@ const RECORD_NAMES: Readonly<Record<string, string>> = {
   propertyDefinition: 'com.linkedin.structured.StructuredPropertyDefinition',
   structuredPropertySettings: 'com.linkedin.structured.StructuredPropertySettings',
   structuredPropertyConstraints: 'io.tessera.structured.StructuredPropertyConstraints',
+  labelPropagation: 'io.tessera.lineage.LabelPropagation',
   schemaFieldKey: 'com.linkedin.metadata.key.SchemaFieldKey',
   tagKey: 'com.linkedin.metadata.key.TagKey',
   tagProperties: 'com.linkedin.tag.TagProperties',

@@ -176,6 +176,10 @@ const cases: Record<string, { valid: Record<string, unknown>; wrongType: Record<
     valid: { required: true, requiredPlatforms: ['urn:li:dataPlatform:hive'], min: 1, max: 3650, pattern: '[a-z]+', minLength: 1, maxLength: 10, after: '2020-01-01', before: '2030-01-01', minCount: 1, maxCount: 3, lastModified: stamp },
     wrongType: { min: '1' },
   },
+  labelPropagation: {
+    valid: { direction: 'DOWNSTREAM', maxHops: 3, level: 'COLUMN', stopAtPlatforms: ['urn:li:dataPlatform:s3'], stopAtTags: ['urn:li:tag:public'], lastModified: stamp },
+    wrongType: { maxHops: 11 },
+  },
   structuredPropertySettings: {
     valid: {
       isHidden: false,
@@ -400,6 +404,7 @@ const EXPECTED_ASPECTS = [
   'propertyDefinition',
   'structuredPropertySettings',
   'structuredPropertyConstraints',
+  'labelPropagation',
   'institutionalMemory',
   'structuredProperties',
   'ownership',

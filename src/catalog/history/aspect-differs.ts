@@ -13,6 +13,7 @@ const WHOLE_ASPECT_CATEGORY: Record<string, ChangeCategory> = {
   propertyDefinition: 'DEFINITION',
   structuredPropertySettings: 'DEFINITION',
   structuredPropertyConstraints: 'DEFINITION',
+  labelPropagation: 'DEFINITION',
   tagProperties: 'DEFINITION',
   schemaMetadata: 'TECHNICAL_SCHEMA',
   ownership: 'OWNER',

@@ -4,10 +4,11 @@ import { entityDeleteHooks } from './entity-delete-hooks.js';
 import { propertyDefinitionHook } from './property-definition.js';
 import { propertyConstraintsHook } from './property-constraints.js';
 import { structuredPropertiesHook } from './structured-properties.js';
+import { labelPropagationHook } from './label-propagation.js';
 
 export function createCatalogHooks(): CatalogHooks {
   return {
-    aspects: { structuredProperties: structuredPropertiesHook, propertyDefinition: propertyDefinitionHook, structuredPropertyConstraints: propertyConstraintsHook },
+    aspects: { structuredProperties: structuredPropertiesHook, propertyDefinition: propertyDefinitionHook, structuredPropertyConstraints: propertyConstraintsHook, labelPropagation: labelPropagationHook },
     entityDelete: entityDeleteHooks,
   };
 }

@@ -65,7 +65,10 @@ export interface Walk {
   truncated: boolean;
 }
 
-export async function walkLineage(services: CatalogDeps, start: string, direction: LineageDirection, maxHops: number, window?: LineageWindow): Promise<Walk> {
+/** Which of the entities a hop met the walk may reach and go on from (all, when the walk has no such rule). */
+export type Admit = (urns: string[]) => Promise<Set<string>>;
+
+export async function walkLineage(services: CatalogDeps, start: string, direction: LineageDirection, maxHops: number, window?: LineageWindow, admit?: Admit): Promise<Walk> {
   const hop = isColumnUrn(start) ? columnHop(services, direction) : entityHop(services, direction, window);
   const hops = Math.max(1, Math.min(MAX_HOPS, Math.floor(maxHops)));
   const reached = new Map<string, Reached>();
@@ -82,7 +85,9 @@ export async function walkLineage(services: CatalogDeps, start: string, directio
     const step = await hop([...frontier.keys()]);
     if (step.truncated) truncated = true;
     for (const [from, to] of step.pairs) reach(to, from);
+    const admitted = admit && (await admit([...next.keys()]));
     for (const [urn, paths] of next) {
+      if (admitted && !admitted.has(urn)) continue;
       if (reached.size >= MAX_REACHED) {
         truncated = true;
         break;

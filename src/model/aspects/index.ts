@@ -44,6 +44,7 @@ import { ExecutionRequestResultSchema } from './execution-request-result.js';
 import { ExecutionRequestSignalSchema } from './execution-request-signal.js';
 import { GlossaryTermKeySchema } from './glossary-term-key.js';
 import { GlossaryTermInfoSchema } from './glossary-term-info.js';
+import { LabelPropagationSchema } from './label-propagation.js';
 
 export const aspectSchemas: Record<string, z.ZodType> = {
   datasetKey: DatasetKeySchema,
@@ -58,6 +59,7 @@ export const aspectSchemas: Record<string, z.ZodType> = {
   propertyDefinition: PropertyDefinitionSchema,
   structuredPropertySettings: StructuredPropertySettingsSchema,
   structuredPropertyConstraints: StructuredPropertyConstraintsSchema,
+  labelPropagation: LabelPropagationSchema,
   institutionalMemory: InstitutionalMemorySchema,
   structuredProperties: StructuredPropertiesSchema,
   ownership: OwnershipSchema,

@@ -4,6 +4,7 @@ import { parseUrn } from '../../../model/urn.js';
 import type { GraphqlContext } from '../../context.js';
 import { refOf, type EntityRef } from '../../entity-loader.js';
 import { graphqlTypeNameOf } from '../base.js';
+import { presentAttribution } from '../attribution.js';
 
 export interface EntryView {
   assignment: Assignment;
@@ -50,5 +51,6 @@ export const propertyValueResolvers = {
     values: (e: EntryView) => e.assignment.values.map(toGraphqlValue),
     valueEntities: (e: EntryView) => valueEntitiesOf(e.assignment),
     associatedUrn: (e: EntryView) => e.associatedUrn,
+    attribution: (e: EntryView) => presentAttribution((e.assignment as { attribution?: Parameters<typeof presentAttribution>[0] }).attribution),
   },
 };
