@@ -14,6 +14,7 @@ import { runRmw } from './rmw.js';
 import { runRelevanceRow } from './relevance-row.js';
 import { runExportRow, runImportRow } from './csv-rows.js';
 import { runComplianceRow } from './compliance-row.js';
+import { runPropagationRow } from './propagation-row.js';
 import type { Running } from './processes.js';
 import { ratioOf, verdictOf, type SideFigures } from './stats.js';
 import type { Row } from './table.js';
@@ -214,6 +215,13 @@ export async function runRows(
     const { row, figures } = await runComplianceRow(c, startJudged, args.keep);
     rows.push(row);
     extra.compliance = figures;
+  });
+  if (wants(args, 'propagation')) await guard(c, failures, 'propagation', async () => {
+    c.progress('propagation: a column property value propagated to 10,000 downstream columns by its rule, until every value and its event is written');
+    if (!startJudged) throw new Error('needs a Tessera process of its own on another prefix: not available with BENCH_BASE_URL');
+    const { row, figures } = await runPropagationRow(c, startJudged);
+    rows.push(row);
+    extra.propagation = figures;
   });
   return { rows, extra };
 }
