@@ -14,9 +14,9 @@ import { complianceQueries } from '../../src/catalog/structured-properties/compl
 import { NOT_SOFT_DELETED } from '../../src/catalog/search/search-entities.js';
 import { docIdOf } from '../../src/storage/entity-store.js';
 import { enc, expectEqual, osCall, osOk, tesseraCall, tesseraOk, type BenchContext } from './context.js';
-import { cpuTicks, TICKS_PER_SECOND } from './proc.js';
 import type { Running } from './processes.js';
-import { cpuPerUnitUs, ratioOf, summarise, type SideFigures } from './stats.js';
+import { ratioOf } from './stats.js';
+import { figuresOf, measure, sideOf, type Side } from './sequential-calls.js';
 import type { Row } from './table.js';
 
 export const COMPLIANCE_DATASETS = 1_000_000;
@@ -26,7 +26,6 @@ const RULES = { required: true, min: 1, max: 3650 };
 const HIVE = 'urn:li:dataPlatform:hive';
 const BULK_DOCS = 5000;
 const BULK_IN_FLIGHT = 2;
-const WARMUP_CALLS = 3;
 const CALLS = 30;
 const SAMPLES = 10;
 const P99_MAX_MS = 1000;
@@ -157,39 +156,6 @@ async function loadDatasets(c: BenchContext, index: string, field: string): Prom
   return (performance.now() - t0) / 1000;
 }
 
-interface Side {
-  name: 'tessera' | 'raw';
-  call: () => Promise<unknown>;
-  latencies: number[];
-  osTicks: number;
-  serviceTicks: number;
-  errors: number;
-}
-
-/** Warm-up, then CALLS calls a side, the sides taking turns (A B B A …), the request cache cleared before each. */
-async function measure(c: BenchContext, index: string, servicePid: number, sides: Side[]): Promise<void> {
-  const once = async (s: Side, timed: boolean) => {
-    await osOk(c, 'POST', `/${index}/_cache/clear?request=true`);
-    const os0 = cpuTicks(c.osPid);
-    const svc0 = cpuTicks(servicePid);
-    const t0 = performance.now();
-    const ok = await s.call().then(() => true, () => false);
-    const ms = performance.now() - t0;
-    if (!timed) return;
-    s.latencies.push(ms);
-    s.osTicks += cpuTicks(c.osPid) - os0;
-    s.serviceTicks += cpuTicks(servicePid) - svc0;
-    if (!ok) s.errors++;
-  };
-  for (let k = 0; k < WARMUP_CALLS; k++) for (const s of sides) await once(s, false);
-  for (let k = 0; k < CALLS; k++) for (const s of k % 2 === 0 ? sides : [...sides].reverse()) await once(s, true);
-}
-
-function figuresOf(s: Side, withService: boolean): SideFigures {
-  const f = summarise(s.latencies, s.latencies.length, s.latencies.reduce((a, b) => a + b, 0) / 1000, s.errors);
-  return { ...f, osCpuUs: cpuPerUnitUs(s.osTicks, TICKS_PER_SECOND, s.latencies.length), ...(withService && { serviceCpuUs: cpuPerUnitUs(s.serviceTicks, TICKS_PER_SECOND, s.latencies.length) }) };
-}
-
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 /** Loads (or reuses) the row's datasets on a Tessera started by `start` (on compliancePrefix), times the report, makes the row. */
@@ -236,10 +202,10 @@ export async function runComplianceRow(c: BenchContext, start: (prefix: string, 
     c.progress(`  counts: ${Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')}`);
 
     const sides: Side[] = [
-      { name: 'tessera', call: report, latencies: [], osTicks: 0, serviceTicks: 0, errors: 0 },
-      { name: 'raw', call: raw, latencies: [], osTicks: 0, serviceTicks: 0, errors: 0 },
+      sideOf('tessera', report),
+      sideOf('raw', raw),
     ];
-    await measure(c, index, tessera.pid, sides);
+    await measure(c, index, tessera.pid, sides, CALLS);
     const tf = figuresOf(sides[0], true);
     const rf = figuresOf(sides[1], false);
     const ratio = ratioOf(tf.rate, rf.rate);

@@ -120,6 +120,17 @@ describe('export of an impacted set', () => {
   });
 });
 
+describe('searchAcrossLineage with lineageFlags.ignoreAsHops', () => {
+  it('walks through the listed types without counting a hop, on the listed platforms only', async () => {
+    const q = `query s($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { searchResults { entity { urn } degree ignoredAsHop } } }`;
+    const run = async (ignoreAsHops: unknown) =>
+      Object.fromEntries((await graphqlData(app, q, { input: { urn: RAW, direction: 'DOWNSTREAM', count: 20, lineageFlags: { ignoreAsHops } } })).searchAcrossLineage.searchResults.map((r: { entity: { urn: string }; degree: number; ignoredAsHop: boolean }) => [r.entity.urn, [r.degree, r.ignoredAsHop]]));
+    expect(await run([{ entityType: 'DATA_JOB' }])).toEqual({ [CLEAN]: [1, false], [SIDE]: [1, false], [JOB]: [2, true], [REPORT]: [2, false] });
+    expect(await run([{ entityType: 'DATA_JOB', platforms: ['airflow'] }])).toMatchObject({ [REPORT]: [2, false] });
+    expect(await run([{ entityType: 'DATA_JOB', platforms: ['urn:li:dataPlatform:spark'] }])).toMatchObject({ [JOB]: [2, false], [REPORT]: [3, false] });
+  });
+});
+
 describe('searchAcrossLineage in a time window', () => {
   it('walks only the edges changed within lineageFlags.startTimeMillis / endTimeMillis (edges without a time always)', async () => {
     // The dataset edges were stamped at 1; the job's plain lists carry no time.

@@ -55,6 +55,8 @@ const PATHS_KEPT = 5;
 
 export interface Reached {
   degree: number;
+  /** Reached through no hop of its own: its type is walked through without counting (lineageFlags.ignoreAsHops). */
+  ignoredAsHop?: boolean;
   /** From the start entity to this one, start first. */
   paths: string[][];
 }
@@ -68,7 +70,15 @@ export interface Walk {
 /** Which of the entities a hop met the walk may reach and go on from (all, when the walk has no such rule). */
 export type Admit = (urns: string[]) => Promise<Set<string>>;
 
-export async function walkLineage(services: CatalogDeps, start: string, direction: LineageDirection, maxHops: number, window?: LineageWindow, admit?: Admit): Promise<Walk> {
+export interface WalkOptions {
+  window?: LineageWindow;
+  admit?: Admit;
+  /** Entities walked through without counting a hop: what lies beyond them is at their own degree. */
+  ignoreAsHop?: (urn: string) => boolean;
+}
+
+export async function walkLineage(services: CatalogDeps, start: string, direction: LineageDirection, maxHops: number, opts: WalkOptions = {}): Promise<Walk> {
+  const { window, admit, ignoreAsHop } = opts;
   const hop = isColumnUrn(start) ? columnHop(services, direction) : entityHop(services, direction, window);
   const hops = Math.max(1, Math.min(MAX_HOPS, Math.floor(maxHops)));
   const reached = new Map<string, Reached>();
@@ -76,25 +86,37 @@ export async function walkLineage(services: CatalogDeps, start: string, directio
   let truncated = false;
   for (let degree = 1; degree <= hops && frontier.size > 0; degree++) {
     const next = new Map<string, string[][]>();
-    const reach = (urn: string, from: string) => {
+    const reach = (urn: string, from: string, pathsFrom: Map<string, string[][]>) => {
       if (urn === start || reached.has(urn)) return; // reached at a lower degree
       const paths = next.get(urn) ?? [];
-      for (const p of frontier.get(from) ?? []) if (paths.length < PATHS_KEPT) paths.push([...p, urn]);
+      for (const p of pathsFrom.get(from) ?? []) if (paths.length < PATHS_KEPT && !p.includes(urn)) paths.push([...p, urn]);
       next.set(urn, paths);
     };
-    const step = await hop([...frontier.keys()]);
-    if (step.truncated) truncated = true;
-    for (const [from, to] of step.pairs) reach(to, from);
-    const admitted = admit && (await admit([...next.keys()]));
+    // Entities to walk through at this same degree: the frontier, then any reached here whose type counts no hop.
+    let through = [...frontier.keys()];
+    const pathsFrom = new Map(frontier);
+    const refused = new Set<string>();
+    while (through.length > 0) {
+      const step = await hop(through);
+      if (step.truncated) truncated = true;
+      const before = new Set(next.keys());
+      for (const [from, to] of step.pairs) reach(to, from, pathsFrom);
+      const met = [...next.keys()].filter((u) => !before.has(u));
+      const admitted = admit && (await admit(met));
+      for (const u of met) if (admitted && !admitted.has(u)) refused.add(u);
+      through = ignoreAsHop ? met.filter((u) => !refused.has(u) && ignoreAsHop(u)) : [];
+      for (const u of through) pathsFrom.set(u, next.get(u)!);
+    }
     for (const [urn, paths] of next) {
-      if (admitted && !admitted.has(urn)) continue;
+      if (refused.has(urn)) continue;
       if (reached.size >= MAX_REACHED) {
         truncated = true;
         break;
       }
-      reached.set(urn, { degree, paths });
+      reached.set(urn, { degree, paths, ...(ignoreAsHop?.(urn) && { ignoredAsHop: true }) });
     }
-    frontier = new Map([...next].filter(([urn]) => reached.get(urn)?.degree === degree));
+    // Those walked through already (ignored as hops) have given what lies beyond them.
+    frontier = new Map([...next].filter(([urn]) => reached.get(urn)?.degree === degree && !reached.get(urn)?.ignoredAsHop));
   }
   return { reached, truncated };
 }

@@ -10,6 +10,9 @@ import type { CatalogDeps } from '../catalog-deps.js';
 import { scrollEntities, searchEntities, type SearchEntitiesInput, type SearchPage } from '../search/search-entities.js';
 import { checkDirection } from './lineage-namers.js';
 import { columnParts, isColumnUrn } from '../../model/field-lineage.js';
+import { findEntityType, findEntityTypeByGraphql } from '../../model/entity-types.js';
+import { platformOf } from '../../model/platform-of.js';
+import { entityTypeOfUrn } from '../../model/urn.js';
 import { MAX_HOPS, walkLineage, type LineageWindow, type Reached } from './lineage-walk.js';
 
 export const DEGREES = ['1', '2', '3+'] as const;
@@ -21,6 +24,8 @@ export interface LineageSearchInput extends SearchEntitiesInput {
   start?: number | null;
   /** Only edges last changed within it are walked. */
   window?: LineageWindow;
+  /** lineageFlags.ignoreAsHops: entity types (and their platforms; all when none) walked through without counting a hop. */
+  ignoreAsHops?: { entityType: string; platforms?: string[] | null }[] | null;
 }
 
 export interface LineageSearchPage extends SearchPage {
@@ -62,6 +67,23 @@ function byDataset(columns: Map<string, Reached>): Map<string, Reached> {
   return out;
 }
 
+/** Whether an entity is walked through without counting a hop: its type is listed, with its platform or with none. */
+function ignoredAsHop(rules: LineageSearchInput['ignoreAsHops']): ((urn: string) => boolean) | undefined {
+  if (!rules?.length) return undefined;
+  const byType = new Map<string, Set<string> | null>();
+  for (const r of rules) {
+    const def = findEntityTypeByGraphql(r.entityType) ?? findEntityType(r.entityType);
+    if (!def) throw validationError(`lineageFlags.ignoreAsHops: unknown entity type ${r.entityType}`);
+    const platforms = r.platforms?.length ? r.platforms.map((p) => (p.startsWith('urn:li:dataPlatform:') ? p : `urn:li:dataPlatform:${p}`)) : null;
+    byType.set(def.name, platforms && new Set(platforms));
+  }
+  return (urn) => {
+    if (!byType.has(entityTypeOfUrn(urn))) return false;
+    const platforms = byType.get(entityTypeOfUrn(urn));
+    return !platforms || platforms.has(platformOf(urn) ?? '');
+  };
+}
+
 const bucketOf = (degree: number): (typeof DEGREES)[number] => (degree >= 3 ? '3+' : (String(degree) as '1' | '2'));
 
 /** The walk, and the search's scope: the entities reached at the degrees asked, by degree bucket, and the other filters. */
@@ -70,7 +92,7 @@ async function lineageScope(services: CatalogDeps, input: LineageSearchInput) {
   checkDirection(input.direction);
   const { wanted, rest } = degreeFilter(input.orFilters);
   const maxHops = !wanted || wanted.has('3+') ? MAX_HOPS : Math.max(...[...wanted].map(Number));
-  const walk = await walkLineage(services, input.urn, input.direction, maxHops, input.window);
+  const walk = await walkLineage(services, input.urn, input.direction, maxHops, { window: input.window, ignoreAsHop: ignoredAsHop(input.ignoreAsHops) });
   const reachedMap = isColumnUrn(input.urn) ? byDataset(walk.reached) : walk.reached;
   const kept = [...reachedMap].filter(([, r]) => !wanted || wanted.has(bucketOf(r.degree)));
   const byBucket = Object.fromEntries(DEGREES.map((d) => [d, kept.filter(([, r]) => bucketOf(r.degree) === d).map(([urn]) => urn)]));

@@ -8,9 +8,9 @@
  * propagation job runs, resumable from the start at any point.
  */
 import { CatalogError } from '../../errors.js';
-import { columnParts } from '../../model/field-lineage.js';
+import { platformOf } from '../../model/platform-of.js';
 import { ENTITY_TYPES } from '../../model/entity-types.js';
-import { entityTypeOfUrn, parseUrn } from '../../model/urn.js';
+import { entityTypeOfUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { resolveTarget } from '../entity-target.js';
 import { walkLineage, type Admit } from '../lineage/lineage-walk.js';
@@ -41,29 +41,6 @@ export interface ReconcileOutcome {
 
 const carrierTypes = (kind: LabelKind) => ENTITY_TYPES.filter((t) => t.aspects.includes(labelAspect(kind))).map((t) => t.name);
 const carryingQuery = (kind: LabelKind, label: string) => ({ term: { [kind === 'tag' ? 'tags' : 'propertyUrns']: label } });
-
-/** The data platform of an entity, as far as its URN says (a column's is its dataset's, a job's its flow's orchestrator). */
-export function platformOf(urn: string): string | undefined {
-  try {
-    const u = parseUrn(urn);
-    switch (u.entityType) {
-      case 'dataset':
-        return u.parts[0];
-      case 'schemaField':
-        return platformOf(columnParts(urn)?.parent ?? '');
-      case 'dataJob':
-        return platformOf(u.parts[0]);
-      case 'dataFlow':
-      case 'chart':
-      case 'dashboard':
-        return `urn:li:dataPlatform:${u.parts[0]}`;
-      default:
-        return undefined;
-    }
-  } catch {
-    return undefined;
-  }
-}
 
 async function searchCarriers(services: CatalogDeps, types: string[], kind: LabelKind, label: string) {
   const res = await services.store.search(types, {
@@ -97,7 +74,7 @@ async function desiredOrigins(services: CatalogDeps, rule: PropagationRule, orig
   const isOrigin = new Set(origins.map((o) => o.urn));
   const admit = stopsOf(services, rule);
   for (const o of origins) {
-    const walk = await walkLineage(services, o.urn, rule.direction, rule.maxHops, undefined, admit);
+    const walk = await walkLineage(services, o.urn, rule.direction, rule.maxHops, { admit });
     for (const [urn, r] of walk.reached) {
       if (isOrigin.has(urn)) continue;
       const seen = wanted.get(urn);

@@ -12,7 +12,8 @@ import { presentFacets, presentHits } from './present-results.js';
 import { matchesWanted, searchInputOf, type CommonSearchInput } from './search-input.js';
 
 type Window = { startTimeMillis?: number | null; endTimeMillis?: number | null };
-type Input = Omit<CommonSearchInput, 'query'> & { urn?: string | null; direction: LineageDirection; query?: string | null; lineageFlags?: Window | null } & Window;
+type Flags = Window & { ignoreAsHops?: { entityType: string; platforms?: string[] | null }[] | null };
+type Input = Omit<CommonSearchInput, 'query'> & { urn?: string | null; direction: LineageDirection; query?: string | null; lineageFlags?: Flags | null } & Window;
 
 /** The operation's input from the GraphQL one, and whether facets were asked for. */
 function lineageInputOf(input: Input, info: GraphQLResolveInfo): { search: LineageSearchInput; facetsSelected: boolean } {
@@ -21,7 +22,7 @@ function lineageInputOf(input: Input, info: GraphQLResolveInfo): { search: Linea
   const common = searchInputOf(withQuery, facetsSelected, selectsWithin(info, 'facets', 'entitiesWithValue'));
   // The flags' window wins over the input's own (the original reads the flags first).
   const window = { startTimeMillis: input.lineageFlags?.startTimeMillis ?? input.startTimeMillis, endTimeMillis: input.lineageFlags?.endTimeMillis ?? input.endTimeMillis };
-  return { search: { ...common, urn: input.urn ?? '', direction: input.direction, window, withDocuments: hitDocumentsNeeded(info), withMatches: matchesWanted(withQuery, info) }, facetsSelected };
+  return { search: { ...common, urn: input.urn ?? '', direction: input.direction, window, ignoreAsHops: input.lineageFlags?.ignoreAsHops, withDocuments: hitDocumentsNeeded(info), withMatches: matchesWanted(withQuery, info) }, facetsSelected };
 }
 
 function presentLineagePage(page: Omit<LineageSearchPage, 'start'>, facetsSelected: boolean, ctx: GraphqlContext) {
@@ -41,7 +42,7 @@ function presentLineagePage(page: Omit<LineageSearchPage, 'start'>, facetsSelect
       paths: page.reached[i].paths.map((p) => ({ path: p.map(refOf) })),
       explored: true,
       truncatedChildren: page.partial,
-      ignoredAsHop: false,
+      ignoredAsHop: page.reached[i].ignoredAsHop === true,
     })),
     facets: facetsSelected ? [degreeFacet, ...presentFacets(page.facets ?? [])] : [],
     isPartial: page.partial,
