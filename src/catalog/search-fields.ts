@@ -11,7 +11,7 @@ import { charLength } from './structured-properties/value-pattern.js';
 import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf, type DefinitionMemo } from './definitions.js';
 
 type Obj = Record<string, any>;
-export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime', 'lineageUp', 'lineageDown', 'fieldLineageUp', 'fieldLineageDown', 'propagates'];
+export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime', 'lineageUp', 'lineageDown', 'fieldLineageUp', 'fieldLineageDown', 'propagates', 'container'];
 
 const val = (doc: EntityDoc, aspect: string): Obj | undefined => doc.aspects[aspect]?.value as Obj | undefined;
 const tagUrns = (g: Obj | undefined): string[] => (g?.tags ?? []).map((t: Obj) => t.tag).filter(Boolean);
@@ -136,6 +136,8 @@ export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, m
     // Lineage in both directions, one query per hop: who names X upstream, who names X downstream (model/lineage-edges.ts).
     ...lineageFields(doc),
     ...fieldLineageFields(doc),
+    // The container it sits in directly: the entities of a container (IsPartOf, incoming) in one query.
+    ...(typeof val(doc, 'container')?.container === 'string' && { container: val(doc, 'container')!.container }),
     // A tag or property whose label follows lineage (catalog/propagation): how the propagation job finds the rules.
     ...(val(doc, 'labelPropagation') && { propagates: true }),
     createdTime: Math.min(...Object.values(doc.aspects).map((a) => a.created.time)),

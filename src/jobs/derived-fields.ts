@@ -75,11 +75,17 @@ const fieldLineageList = (field: string, end: 'upstreams' | 'downstreams') => {
   if (${field}Out.isEmpty()) { ctx._source.remove('${field}'); } else { ctx._source.${field} = ${field}Out; }`;
 };
 
+/** The container an entity sits in directly (the twin of `container` in catalog/search-fields.ts). */
+const directContainer = `
+  def containerIn = ctx._source.aspects?.container?.value?.container;
+  if (containerIn instanceof String) { ctx._source.container = containerIn; } else { ctx._source.remove('container'); }`;
+
 const DERIVATIONS: Readonly<Record<string, string>> = {
   lineageUp: lineageList('lineageUp', 'UPSTREAM'),
   lineageDown: lineageList('lineageDown', 'DOWNSTREAM'),
   fieldLineageUp: fieldLineageList('fieldLineageUp', 'upstreams'),
   fieldLineageDown: fieldLineageList('fieldLineageDown', 'downstreams'),
+  container: directContainer,
   owners: listOf('owners', 'ownership', 'owners', 'owner'),
   terms: listOf('terms', 'glossaryTerms', 'terms', 'urn'),
   // Both come from one walk; deriving one derives the other.

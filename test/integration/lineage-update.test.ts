@@ -1,5 +1,6 @@
 /** updateLineage: edges drawn and removed by hand in the original's shapes, all or none, authorized by EDIT_LINEAGE. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildWithoutFields } from './old-index.js';
 import { enc, graphqlData, startTestApp, type TestApp } from './harness.js';
 
 const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,draw.${name},PROD)`;
@@ -92,7 +93,7 @@ describe('updateLineage', () => {
 });
 
 describe('the original’s relationship read (/openapi/relationships/v1/, the client’s get_related_entities)', () => {
-  it('answers OUTGOING (what the entity’s own aspects name) and INCOMING (who names it) for the lineage relationships, paged', async () => {
+  it('answers OUTGOING (what the entity’s own aspects name) and INCOMING (who names it) for the relationships kept, paged', async () => {
     const [A, B] = [ds('rel.a'), ds('rel.b')];
     for (const urn of [A, B]) await put(urn, 'datasetProperties', { name: urn.split(',')[1] });
     await graphqlData(app, UPDATE, { input: { edgesToAdd: [edge(A, B), edge(B, JOB)], edgesToRemove: [] } });
@@ -107,7 +108,25 @@ describe('the original’s relationship read (/openapi/relationships/v1/, the cl
     expect((await related(`urn=${enc(B)}&direction=INCOMING&relationshipTypes=Consumes&start=1`)).body).toMatchObject({ start: 1, count: 0, entities: [] });
     const other = await related(`urn=${enc(B)}&direction=INCOMING&relationshipTypes=OwnedBy`);
     expect(other.status).toBe(400);
-    expect(other.body.message).toMatch(/OwnedBy are not kept; Tessera keeps the lineage relationships DownstreamOf, Consumes, Produces, Contains/);
+    expect(other.body.message).toMatch(/OwnedBy are not kept; Tessera keeps the relationships DownstreamOf, Consumes, Produces, Contains, IsPartOf/);
     expect((await related(`urn=${enc(B)}&relationshipTypes=Consumes`)).status).toBe(400);
+  });
+
+  it('answers IsPartOf: an entity in its container and a job in its flow (OUTGOING), a container’s entities and a flow’s jobs (INCOMING)', async () => {
+    const [SHELF, C] = ['urn:li:container:rel-shelf', ds('rel.c')];
+    await put(SHELF, 'containerProperties', { name: 'shelf' });
+    await put(C, 'datasetProperties', { name: 'c' });
+    await put(C, 'container', { container: SHELF });
+    await app.refresh();
+    const related = async (query: string) => (await app.get(`/openapi/relationships/v1/?${query}`)).body;
+    expect((await related(`urn=${enc(C)}&direction=OUTGOING&relationshipTypes=IsPartOf`)).entities).toEqual([{ relationshipType: 'IsPartOf', urn: SHELF }]);
+    expect((await related(`urn=${enc(SHELF)}&direction=INCOMING&relationshipTypes=IsPartOf`)).entities).toEqual([{ relationshipType: 'IsPartOf', urn: C }]);
+    expect((await related(`urn=${enc(JOB)}&direction=OUTGOING&relationshipTypes=IsPartOf`)).entities).toEqual([{ relationshipType: 'IsPartOf', urn: FLOW }]);
+    expect((await related(`urn=${enc(FLOW)}&direction=INCOMING&relationshipTypes=IsPartOf`)).entities).toEqual([{ relationshipType: 'IsPartOf', urn: JOB }]);
+    // A rebuild derives the container field of documents written before it existed, as writes do.
+    const { before, after } = await rebuildWithoutFields(app, 'dataset', ['container']);
+    expect(before[Object.keys(before).find((id) => before[id].container)!].container).toBe(SHELF);
+    expect(after).toEqual(before);
+    expect((await related(`urn=${enc(SHELF)}&direction=INCOMING&relationshipTypes=IsPartOf`)).entities).toEqual([{ relationshipType: 'IsPartOf', urn: C }]);
   });
 });
