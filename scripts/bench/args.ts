@@ -29,7 +29,7 @@ rows: bulk, rest-get, graphql-get, graphql-filter, rest-query, facets, search-pa
 --scale: 1,000,000 datasets and 10,000 definitions unless --datasets / --definitions say otherwise.
 Environment: BENCH_BASE_URL (use a running Tessera, then AUTH_SECRET must be its secret), OPENSEARCH_URL.`;
 
-export const ROWS = ['bulk', 'rest-get', 'graphql-get', 'graphql-filter', 'rest-query', 'facets', 'search-page', 'search-words', 'autocomplete', 'rmw', 'reindex', 'cli', 'export', 'import', 'relevance', 'compliance', 'propagation'] as const;
+export const ROWS = ['bulk', 'rest-get', 'graphql-get', 'graphql-filter', 'rest-query', 'facets', 'search-page', 'search-words', 'autocomplete', 'rmw', 'reindex', 'cli', 'export', 'import', 'relevance', 'compliance', 'lineage', 'propagation'] as const;
 
 export function parseBenchArgs(argv: string[]): BenchArgs | string {
   const a: BenchArgs = {

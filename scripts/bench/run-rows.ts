@@ -15,6 +15,7 @@ import { runRelevanceRow } from './relevance-row.js';
 import { runExportRow, runImportRow } from './csv-rows.js';
 import { runComplianceRow } from './compliance-row.js';
 import { runPropagationRow } from './propagation-row.js';
+import { runLineageRows } from './lineage-rows.js';
 import type { Running } from './processes.js';
 import { ratioOf, verdictOf, type SideFigures } from './stats.js';
 import type { Row } from './table.js';
@@ -215,6 +216,13 @@ export async function runRows(
     const { row, figures } = await runComplianceRow(c, startJudged, args.keep);
     rows.push(row);
     extra.compliance = figures;
+  });
+  if (wants(args, 'lineage')) await guard(c, failures, 'lineage', async () => {
+    c.progress('lineage: one hop, 3-hop impact and searchAcrossLineage over 1,000,000 datasets and 5,000,000 edges vs a raw client doing the same hops');
+    if (!startJudged) throw new Error('needs a Tessera process of its own on another prefix: not available with BENCH_BASE_URL');
+    const { rows: lineageRows, figures } = await runLineageRows(c, startJudged, args.keep);
+    rows.push(...lineageRows);
+    extra.lineage = figures;
   });
   if (wants(args, 'propagation')) await guard(c, failures, 'propagation', async () => {
     c.progress('propagation: a column property value propagated to 10,000 downstream columns by its rule, until every value and its event is written');

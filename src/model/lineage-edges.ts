@@ -118,3 +118,9 @@ export const EDGE_PAIRS: readonly string[] = ['dataset → dataset', ...SOURCES.
 
 /** The aspects that name lineage (what a lineage read needs of a document). */
 export const LINEAGE_ASPECTS: readonly string[] = [...new Set(LINEAGE_SOURCES.map((s) => s.aspect))];
+
+/** The entity types whose own aspects name lineage in a direction (a dataset names only its upstreams). */
+export const TYPES_NAMING: Readonly<Record<LineageDirection, ReadonlySet<string>>> = {
+  UPSTREAM: new Set(['dataset', ...SOURCES.filter((s) => s.direction === 'UPSTREAM').map((s) => s.holder)]),
+  DOWNSTREAM: new Set(SOURCES.filter((s) => s.direction === 'DOWNSTREAM').map((s) => s.holder)),
+};

@@ -52,6 +52,9 @@ describe('searchAcrossLineage', () => {
     expect(Object.keys(degreesOf(one)).sort()).toEqual([CLEAN, SIDE].sort());
     const far = await search({ urn: RAW, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree.keyword', values: ['3+'] }] }] });
     expect(degreesOf(far)).toEqual({ [REPORT]: 3 });
+    // An exact number of hops (Tessera's own): the walk stops there.
+    const three = await search({ urn: RAW, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['2', '3'] }] }] });
+    expect(degreesOf(three)).toEqual({ [JOB]: 2, [REPORT]: 3 });
     const datasets = await search({ urn: RAW, direction: 'DOWNSTREAM', types: ['DATASET'] });
     expect(Object.keys(degreesOf(datasets)).sort()).toEqual([CLEAN, REPORT, SIDE].sort());
     const worded = await search({ urn: RAW, direction: 'DOWNSTREAM', query: 'weekly' });
@@ -61,8 +64,8 @@ describe('searchAcrossLineage', () => {
   });
 
   it('refuses a degree it does not know, a missing start, and answers nothing for an entity without lineage', async () => {
-    const bad = await app.graphql(SEARCH, { input: { urn: RAW, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['4'] }] }] } });
-    expect(bad.errors?.[0]?.message).toMatch(/degree filter values are 1, 2 and 3\+, got "4"/);
+    const bad = await app.graphql(SEARCH, { input: { urn: RAW, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['11'] }] }] } });
+    expect(bad.errors?.[0]?.message).toMatch(/degree filter values are 1, 2 and 3\+ \(or a number of hops up to 10\), got "11"/);
     const none = await app.graphql(SEARCH, { input: { direction: 'DOWNSTREAM' } });
     expect(none.errors?.[0]?.message).toMatch(/urn is required/);
     const alone = await search({ urn: ds('walk.alone'), direction: 'UPSTREAM' });

@@ -5,7 +5,7 @@
  * properties, degree 1 and the path to each. From a column (a schemaField), the column edges its dataset's and jobs'
  * `fineGrainedLineages` name, each saying whether the other column is in its dataset's schema.
  */
-import { lineageEdgesOf, type LineageDirection, type LineageEdge } from '../../model/lineage-edges.js';
+import { lineageEdgesOf, TYPES_NAMING, type LineageDirection, type LineageEdge } from '../../model/lineage-edges.js';
 import { parseUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { resolveTarget } from '../entity-target.js';
@@ -48,7 +48,8 @@ export async function entityLineage(services: CatalogDeps, q: LineageQuery): Pro
   const count = countOf(services, q.count, 100);
   const target = resolveTarget(parseUrn(q.urn).entityType, q.urn);
   if (target.def.name === 'schemaField') return columnLineage(services, target.urn.raw, q.direction, start, count);
-  const own = await services.store.get(target.def.name, target.urn.raw);
+  // A type whose aspects name nothing this way (a dataset's downstreams) is not read: the namers say it all.
+  const own = TYPES_NAMING[q.direction].has(target.def.name) ? await services.store.get(target.def.name, target.urn.raw) : null;
   const found = new Map<string, LineageEdge>();
   for (const e of lineageEdgesOf(own?.aspects ?? {})) if (e.direction === q.direction && inWindow(e, q.window)) found.set(e.urn, e);
   // Those whose own aspects name this entity the other way: a downstream names it upstream, and so on.

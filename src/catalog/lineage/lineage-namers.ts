@@ -25,8 +25,12 @@ export function checkDirection(direction: unknown): asserts direction is Lineage
   if (direction !== 'UPSTREAM' && direction !== 'DOWNSTREAM') throw validationError(`direction must be UPSTREAM or DOWNSTREAM, got ${direction}`);
 }
 
-/** Entities that are `direction` of some of `urns` (UPSTREAM: those naming them downstream, and so on). */
-export async function entitiesNaming(services: CatalogDeps, urns: string[], direction: LineageDirection): Promise<{ namers: Namer[]; truncated: boolean }> {
+/**
+ * Entities that are `direction` of some of `urns` (UPSTREAM: those naming them downstream, and so on). With `urnsOnly`
+ * (a walk that needs no edge details) each edge holds only the URN it names, read from the search field's doc values:
+ * the engine then loads no document source at all.
+ */
+export async function entitiesNaming(services: CatalogDeps, urns: string[], direction: LineageDirection, opts: { urnsOnly?: boolean } = {}): Promise<{ namers: Namer[]; truncated: boolean }> {
   const field = direction === 'UPSTREAM' ? 'lineageDown' : 'lineageUp';
   const named = direction === 'UPSTREAM' ? 'DOWNSTREAM' : 'UPSTREAM';
   const asked = new Set(urns);
@@ -35,11 +39,15 @@ export async function entitiesNaming(services: CatalogDeps, urns: string[], dire
     track_total_hits: true,
     query: { bool: { filter: [{ terms: { [field]: urns } }, NOT_SOFT_DELETED] } },
     sort: [{ urn: 'asc' }],
-    _source: ['urn', ...LINEAGE_ASPECTS.map((a) => `aspects.${a}.value`)],
+    ...(opts.urnsOnly ? { _source: false, docvalue_fields: ['urn', field] } : { _source: ['urn', ...LINEAGE_ASPECTS.map((a) => `aspects.${a}.value`)] }),
   });
-  const namers = (res.hits.hits as { _source: { urn: string; aspects?: Record<string, { value?: unknown }> } }[]).map((hit) => ({
-    urn: hit._source.urn,
-    edges: lineageEdgesOf(hit._source.aspects ?? {}).filter((e) => e.direction === named && asked.has(e.urn)),
-  }));
+  type Hit = { _source?: { urn: string; aspects?: Record<string, { value?: unknown }> }; fields?: Record<string, string[]> };
+  const namers = (res.hits.hits as Hit[]).map((hit): Namer => {
+    if (opts.urnsOnly) {
+      const edges = (hit.fields?.[field] ?? []).filter((u) => asked.has(u)).map((urn): LineageEdge => ({ direction: named, type: '', urn, aspect: '' }));
+      return { urn: hit.fields!.urn[0], edges };
+    }
+    return { urn: hit._source!.urn, edges: lineageEdgesOf(hit._source!.aspects ?? {}).filter((e) => e.direction === named && asked.has(e.urn)) };
+  });
   return { namers, truncated: res.hits.total.value > LINEAGE_SCAN_LIMIT };
 }

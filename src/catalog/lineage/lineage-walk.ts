@@ -6,7 +6,7 @@
  * time window asked are not walked (edges without stamps always are).
  */
 import { isColumnUrn } from '../../model/field-lineage.js';
-import { lineageEdgesOf, type LineageDirection, type LineageEdge } from '../../model/lineage-edges.js';
+import { lineageEdgesOf, TYPES_NAMING, type LineageDirection, type LineageEdge } from '../../model/lineage-edges.js';
 import { entityTypeOfUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { columnsNaming } from './column-namers.js';
@@ -31,13 +31,15 @@ const removed = (aspects: Record<string, { value?: unknown }> | undefined) => (a
 /** One hop between entities: what the frontier's own aspects name, and the entities naming any of it the other way. */
 const entityHop = (services: CatalogDeps, direction: LineageDirection, window?: LineageWindow): Hop => async (frontier) => {
   const pairs: [string, string][] = [];
-  // An entity soft-deleted names nothing.
-  const docs = await services.store.mgetAcross(frontier.map((urn) => ({ entityType: entityTypeOfUrn(urn), urn })));
+  // Only the types whose aspects name lineage this way are read (a dataset names no downstream); a soft-deleted one names nothing.
+  const naming = frontier.filter((urn) => TYPES_NAMING[direction].has(entityTypeOfUrn(urn)));
+  const docs = await services.store.mgetAcross(naming.map((urn) => ({ entityType: entityTypeOfUrn(urn), urn })));
   for (const [urn, doc] of docs) {
     if (removed(doc.aspects)) continue;
     for (const e of lineageEdgesOf(doc.aspects)) if (e.direction === direction && inWindow(e, window)) pairs.push([urn, e.urn]);
   }
-  const named = await entitiesNaming(services, frontier, direction);
+  // Without a time window the edges' stamps are not needed: the namers' search field says what they name.
+  const named = await entitiesNaming(services, frontier, direction, { urnsOnly: !window || (window.startTimeMillis == null && window.endTimeMillis == null) });
   for (const n of named.namers) for (const e of n.edges) if (inWindow(e, window)) pairs.push([e.urn, n.urn]);
   return { pairs, truncated: named.truncated };
 };

@@ -32,7 +32,7 @@ export interface LineageSearchPage extends SearchPage {
   start: number;
   /** Degree and paths of each result, in page order. */
   reached: Reached[];
-  /** Matching entities at each degree (1, 2, 3+). */
+  /** Matching entities at each degree (1, 2, 3+) when facets were asked for; otherwise the entities reached at each. */
   degrees: Record<(typeof DEGREES)[number], number>;
   partial: boolean;
 }
@@ -43,7 +43,9 @@ function degreeFilter(orFilters: AndFilter[] | null | undefined): { wanted?: Set
   const isDegree = (c: FilterCriterion) => DEGREE_FIELDS.has(c.field);
   const named = orFilters.find((g) => (g.and ?? []).some(isDegree));
   const wanted = named && new Set((named.and ?? []).filter(isDegree).flatMap((c) => c.values ?? []));
-  for (const v of wanted ?? []) if (!(DEGREES as readonly string[]).includes(v)) throw validationError(`degree filter values are 1, 2 and 3+, got ${JSON.stringify(v)}`);
+  // 1, 2 and 3+ as the original; any other number of hops up to MAX_HOPS keeps exactly that degree (Tessera's own).
+  const valid = (v: string) => (DEGREES as readonly string[]).includes(v) || (/^[1-9][0-9]?$/.test(v) && Number(v) <= MAX_HOPS);
+  for (const v of wanted ?? []) if (!valid(v)) throw validationError(`degree filter values are 1, 2 and 3+ (or a number of hops up to ${MAX_HOPS}), got ${JSON.stringify(v)}`);
   const rest = orFilters.map((g) => ({ and: (g.and ?? []).filter((c) => !isDegree(c)) })).filter((g) => g.and.length > 0);
   return { wanted, rest: rest.length > 0 ? rest : undefined };
 }
@@ -94,13 +96,15 @@ async function lineageScope(services: CatalogDeps, input: LineageSearchInput) {
   const maxHops = !wanted || wanted.has('3+') ? MAX_HOPS : Math.max(...[...wanted].map(Number));
   const walk = await walkLineage(services, input.urn, input.direction, maxHops, { window: input.window, ignoreAsHop: ignoredAsHop(input.ignoreAsHops) });
   const reachedMap = isColumnUrn(input.urn) ? byDataset(walk.reached) : walk.reached;
-  const kept = [...reachedMap].filter(([, r]) => !wanted || wanted.has(bucketOf(r.degree)));
+  const kept = [...reachedMap].filter(([, r]) => !wanted || wanted.has(String(r.degree)) || (r.degree >= 3 && wanted.has('3+')));
   const byBucket = Object.fromEntries(DEGREES.map((d) => [d, kept.filter(([, r]) => bucketOf(r.degree) === d).map(([urn]) => urn)]));
-  const search: SearchEntitiesInput = { ...input, orFilters: rest, within: kept.map(([urn]) => urn), countIn: byBucket };
+  // The matches per degree are counted (in the same engine call) only with the facets, where they are shown.
+  const counted = (input.facets?.length ?? 0) > 0;
+  const search: SearchEntitiesInput = { ...input, orFilters: rest, within: kept.map(([urn]) => urn), ...(counted && { countIn: byBucket }) };
   const lineageOf = (page: SearchPage) => ({
     reached: page.urns.map((urn) => reachedMap.get(urn)!),
-    // Counted for every degree asked (zero where none matched).
-    degrees: { '1': 0, '2': 0, '3+': 0, ...page.countedIn },
+    // Counted for every degree asked (zero where none matched); without facets, the entities reached at each.
+    degrees: counted ? { '1': 0, '2': 0, '3+': 0, ...page.countedIn } : (Object.fromEntries(DEGREES.map((d) => [d, byBucket[d].length])) as Record<(typeof DEGREES)[number], number>),
     partial: walk.truncated,
   });
   return { search, lineageOf };
