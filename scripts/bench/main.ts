@@ -47,7 +47,7 @@ async function main(): Promise<number> {
     const seed = await seedCatalog(c, args.definitions);
     const calls = args.countCalls && !baseUrl ? await countCalls(c, secret, callRows(args)) : [];
     if (READ_ROWS.some((row) => wants(args, row))) thin = await startThinLayer(opensearch, datasetIndex(c));
-    const startJudged = baseUrl ? undefined : (prefix: string, name = 'tessera-judged') => startTessera({ opensearchUrl: opensearch, prefix, secret, name });
+    const startJudged = baseUrl ? undefined : (prefix: string, name = 'tessera-judged') => startTessera({ opensearchUrl: opensearch, prefix, secret, name, cpuProfDir: profDir });
     // With the cache off for every process (GRAPHQL_RESPONSE_CACHE_MB=0 in the environment) the rows are uncached already.
     const uncachedAlready = process.env.GRAPHQL_RESPONSE_CACHE_MB === '0';
     const startUncached = baseUrl || uncachedAlready ? undefined : () => startTessera({ opensearchUrl: opensearch, prefix: args.prefix, secret, name: 'tessera-uncached', env: { GRAPHQL_RESPONSE_CACHE_MB: '0' } });
