@@ -26,11 +26,12 @@ export function checkDirection(direction: unknown): asserts direction is Lineage
 }
 
 /**
- * Entities that are `direction` of some of `urns` (UPSTREAM: those naming them downstream, and so on). With `urnsOnly`
- * (a walk that needs no edge details) each edge holds only the URN it names, read from the search field's doc values:
- * the engine then loads no document source at all.
+ * Entities that are `direction` of some of `urns` (UPSTREAM: those naming them downstream, and so on). What is read of
+ * each: `edges` (default), the edges as its aspects hold them; `names`, only the URNs it names (each edge holding only
+ * that), from the search field's doc values; `urns`, only its own URN (no edges). The last two load no document source.
  */
-export async function entitiesNaming(services: CatalogDeps, urns: string[], direction: LineageDirection, opts: { urnsOnly?: boolean } = {}): Promise<{ namers: Namer[]; truncated: boolean }> {
+export async function entitiesNaming(services: CatalogDeps, urns: string[], direction: LineageDirection, opts: { read?: 'edges' | 'names' | 'urns' } = {}): Promise<{ namers: Namer[]; truncated: boolean; read: 'edges' | 'names' | 'urns' }> {
+  const read = opts.read ?? 'edges';
   const field = direction === 'UPSTREAM' ? 'lineageDown' : 'lineageUp';
   const named = direction === 'UPSTREAM' ? 'DOWNSTREAM' : 'UPSTREAM';
   const asked = new Set(urns);
@@ -39,15 +40,15 @@ export async function entitiesNaming(services: CatalogDeps, urns: string[], dire
     track_total_hits: true,
     query: { bool: { filter: [{ terms: { [field]: urns } }, NOT_SOFT_DELETED] } },
     sort: [{ urn: 'asc' }],
-    ...(opts.urnsOnly ? { _source: false, docvalue_fields: ['urn', field] } : { _source: ['urn', ...LINEAGE_ASPECTS.map((a) => `aspects.${a}.value`)] }),
+    ...(read === 'edges' ? { _source: ['urn', ...LINEAGE_ASPECTS.map((a) => `aspects.${a}.value`)] } : { _source: false, docvalue_fields: read === 'names' ? ['urn', field] : ['urn'] }),
   });
   type Hit = { _source?: { urn: string; aspects?: Record<string, { value?: unknown }> }; fields?: Record<string, string[]> };
   const namers = (res.hits.hits as Hit[]).map((hit): Namer => {
-    if (opts.urnsOnly) {
+    if (read !== 'edges') {
       const edges = (hit.fields?.[field] ?? []).filter((u) => asked.has(u)).map((urn): LineageEdge => ({ direction: named, type: '', urn, aspect: '' }));
       return { urn: hit.fields!.urn[0], edges };
     }
     return { urn: hit._source!.urn, edges: lineageEdgesOf(hit._source!.aspects ?? {}).filter((e) => e.direction === named && asked.has(e.urn)) };
   });
-  return { namers, truncated: res.hits.total.value > LINEAGE_SCAN_LIMIT };
+  return { namers, truncated: res.hits.total.value > LINEAGE_SCAN_LIMIT, read };
 }

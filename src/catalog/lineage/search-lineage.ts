@@ -94,26 +94,34 @@ async function lineageScope(services: CatalogDeps, input: LineageSearchInput) {
   checkDirection(input.direction);
   const { wanted, rest } = degreeFilter(input.orFilters);
   const maxHops = !wanted || wanted.has('3+') ? MAX_HOPS : Math.max(...[...wanted].map(Number));
-  const walk = await walkLineage(services, input.urn, input.direction, maxHops, { window: input.window, ignoreAsHop: ignoredAsHop(input.ignoreAsHops) });
-  const reachedMap = isColumnUrn(input.urn) ? byDataset(walk.reached) : walk.reached;
+  const column = isColumnUrn(input.urn);
+  const walk = await walkLineage(services, input.urn, input.direction, maxHops, { window: input.window, ignoreAsHop: ignoredAsHop(input.ignoreAsHops), lazyPaths: !column });
+  // A column walk knows every step (no reads): its datasets take a path per column.
+  if (column) await walk.complete(walk.reached.keys());
+  const reachedMap = column ? byDataset(walk.reached) : walk.reached;
   const kept = [...reachedMap].filter(([, r]) => !wanted || wanted.has(String(r.degree)) || (r.degree >= 3 && wanted.has('3+')));
   const byBucket = Object.fromEntries(DEGREES.map((d) => [d, kept.filter(([, r]) => bucketOf(r.degree) === d).map(([urn]) => urn)]));
   // The matches per degree are counted (in the same engine call) only with the facets, where they are shown.
   const counted = (input.facets?.length ?? 0) > 0;
   const search: SearchEntitiesInput = { ...input, orFilters: rest, within: kept.map(([urn]) => urn), ...(counted && { countIn: byBucket }) };
-  const lineageOf = (page: SearchPage) => ({
-    reached: page.urns.map((urn) => reachedMap.get(urn)!),
-    // Counted for every degree asked (zero where none matched); without facets, the entities reached at each.
-    degrees: counted ? { '1': 0, '2': 0, '3+': 0, ...page.countedIn } : (Object.fromEntries(DEGREES.map((d) => [d, byBucket[d].length])) as Record<(typeof DEGREES)[number], number>),
-    partial: walk.truncated,
-  });
+  const lineageOf = async (page: SearchPage) => {
+    // The paths of the page's results only.
+    if (!column) await walk.complete(page.urns);
+    const reachedCounts = Object.fromEntries(DEGREES.map((d) => [d, byBucket[d].length])) as Record<(typeof DEGREES)[number], number>;
+    return {
+      reached: page.urns.map((urn) => reachedMap.get(urn)!),
+      // Counted for every degree asked (zero where none matched); without facets, the entities reached at each.
+      degrees: counted ? { '1': 0, '2': 0, '3+': 0, ...page.countedIn } : reachedCounts,
+      partial: walk.truncated,
+    };
+  };
   return { search, lineageOf };
 }
 
 export async function searchLineage(services: CatalogDeps, input: LineageSearchInput): Promise<LineageSearchPage> {
   const { search, lineageOf } = await lineageScope(services, input);
   const page = await searchEntities(services, { ...search, start: input.start });
-  return { ...page, ...lineageOf(page) };
+  return { ...page, ...(await lineageOf(page)) };
 }
 
 /**
@@ -123,5 +131,5 @@ export async function searchLineage(services: CatalogDeps, input: LineageSearchI
 export async function scrollLineage(services: CatalogDeps, input: LineageSearchInput & { scrollId?: string | null }): Promise<Omit<LineageSearchPage, 'start'> & { nextScrollId: string | null }> {
   const { search, lineageOf } = await lineageScope(services, input);
   const page = await scrollEntities(services, { ...search, scrollId: input.scrollId });
-  return { ...page, ...lineageOf(page) };
+  return { ...page, ...(await lineageOf(page)) };
 }

@@ -75,6 +75,7 @@ async function desiredOrigins(services: CatalogDeps, rule: PropagationRule, orig
   const admit = stopsOf(services, rule);
   for (const o of origins) {
     const walk = await walkLineage(services, o.urn, rule.direction, rule.maxHops, { admit });
+    await walk.complete(walk.reached.keys());
     for (const [urn, r] of walk.reached) {
       if (isOrigin.has(urn)) continue;
       const seen = wanted.get(urn);
