@@ -112,7 +112,7 @@ describe('the original’s relationship read (/openapi/relationships/v1/, the cl
     expect((await related(`urn=${enc(B)}&relationshipTypes=Consumes`)).status).toBe(400);
   });
 
-  it('answers IsPartOf: an entity in its container and a job in its flow (OUTGOING), a container’s entities and a flow’s jobs (INCOMING)', async () => {
+  it('answers IsPartOf: an entity in its container and a job in its flow (OUTGOING), a container’s entities and a flow’s jobs (INCOMING); Container.entities in GraphQL', async () => {
     const [SHELF, C] = ['urn:li:container:rel-shelf', ds('rel.c')];
     await put(SHELF, 'containerProperties', { name: 'shelf' });
     await put(C, 'datasetProperties', { name: 'c' });
@@ -123,6 +123,11 @@ describe('the original’s relationship read (/openapi/relationships/v1/, the cl
     expect((await related(`urn=${enc(SHELF)}&direction=INCOMING&relationshipTypes=IsPartOf`)).entities).toEqual([{ relationshipType: 'IsPartOf', urn: C }]);
     expect((await related(`urn=${enc(JOB)}&direction=OUTGOING&relationshipTypes=IsPartOf`)).entities).toEqual([{ relationshipType: 'IsPartOf', urn: FLOW }]);
     expect((await related(`urn=${enc(FLOW)}&direction=INCOMING&relationshipTypes=IsPartOf`)).entities).toEqual([{ relationshipType: 'IsPartOf', urn: JOB }]);
+    // GraphQL: the container's entities, searched as any search (a filter by the container field).
+    const q = `query c($urn: String!) { container(urn: $urn) { type entities(input: { query: "*", count: 5 }) { total searchResults { entity { urn } } } } }`;
+    expect((await graphqlData(app, q, { urn: SHELF })).container).toEqual({ type: 'CONTAINER', entities: { total: 1, searchResults: [{ entity: { urn: C } }] } });
+    const none = `query c($urn: String!) { container(urn: $urn) { entities(input: { query: "nothing_matches_this" }) { total } } }`;
+    expect((await graphqlData(app, none, { urn: SHELF })).container.entities.total).toBe(0);
     // A rebuild derives the container field of documents written before it existed, as writes do.
     const { before, after } = await rebuildWithoutFields(app, 'dataset', ['container']);
     expect(before[Object.keys(before).find((id) => before[id].container)!].container).toBe(SHELF);

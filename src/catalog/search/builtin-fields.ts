@@ -39,6 +39,8 @@ export const BUILTIN_FIELDS: Readonly<Record<string, BuiltinField>> = {
   owner: { path: 'owners.id', kind: 'keyword', facetPath: 'owners' },
   // The structured properties an entity holds values of (as stored: a soft-deleted one too); a facet on it ranks properties by use.
   propertyUrns: { path: 'propertyUrns', kind: 'keyword' },
+  // The container an entity sits in directly, by id or URN.
+  container: { path: 'container', kind: 'keyword', normalise: urnOf('urn:li:container:') },
   _entityType: { path: 'entityType', kind: 'keyword' },
   entityType: { path: 'entityType', kind: 'keyword' },
 };

@@ -5,6 +5,7 @@ import { baseResolvers } from './base.js';
 import { historyResolvers } from './history.js';
 import { lineageMutationResolvers } from './lineage.js';
 import { contextResolvers } from './context-reads.js';
+import { containerResolvers } from './container-entities.js';
 import { aggregateAcrossEntities } from './search/aggregate-across-entities.js';
 import { autoComplete, autoCompleteForMultiple } from './search/auto-complete.js';
 import { scrollAcrossEntities } from './search/scroll-across-entities.js';
@@ -27,6 +28,7 @@ const searchResolvers = { Query: { searchAcrossEntities, searchAcrossLineage, sc
 const PARTS: ResolverMap[] = [
   baseResolvers,
   contextResolvers,
+  containerResolvers as ResolverMap,
   tagTypeResolvers,
   tagMutationResolvers,
   associationMutationResolvers,
