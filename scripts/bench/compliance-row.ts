@@ -16,6 +16,7 @@ import { docIdOf } from '../../src/storage/entity-store.js';
 import { enc, expectEqual, osCall, osOk, tesseraCall, tesseraOk, type BenchContext } from './context.js';
 import type { Running } from './processes.js';
 import { ratioOf } from './stats.js';
+import { bulkLoad } from './bulk-load.js';
 import { figuresOf, measure, sideOf, type Side } from './sequential-calls.js';
 import type { Row } from './table.js';
 
@@ -24,8 +25,6 @@ const QUALIFIED_NAME = 'bench.compliance.retention';
 const PROPERTY_URN = `urn:li:structuredProperty:${QUALIFIED_NAME}`;
 const RULES = { required: true, min: 1, max: 3650 };
 const HIVE = 'urn:li:dataPlatform:hive';
-const BULK_DOCS = 5000;
-const BULK_IN_FLIGHT = 2;
 const CALLS = 30;
 const SAMPLES = 10;
 const P99_MAX_MS = 1000;
@@ -119,41 +118,18 @@ async function defineProperty(ctx: BenchContext, index: string): Promise<void> {
   if (type !== 'double') throw new Error(`the service did not map ${field} as a number on ${index} (mapping: ${JSON.stringify(mapping).slice(0, 300)})`);
 }
 
-/** 1,000,000 small datasets with the fields the report reads, `_bulk` 5,000 a request, 2 in flight, one refresh at the end. */
-async function loadDatasets(c: BenchContext, index: string, field: string): Promise<number> {
+/** 1,000,000 small datasets with the fields the report reads. */
+function loadDatasets(c: BenchContext, index: string, field: string): Promise<number> {
   const word = field.slice('structuredProperties.'.length);
-  const settings = (await osOk(c, 'GET', `/${index}/_settings`)).json();
-  const refreshInterval = (Object.values(settings)[0] as any).settings.index.refresh_interval ?? null;
-  await osOk(c, 'PUT', `/${index}/_settings`, { index: { refresh_interval: '-1' } });
-  const t0 = performance.now();
-  try {
-    let next = 0;
-    let done = 0;
-    await Promise.all(Array.from({ length: BULK_IN_FLIGHT }, async () => {
-      while (next < COMPLIANCE_DATASETS) {
-        const from = next;
-        next = Math.min(COMPLIANCE_DATASETS, next + BULK_DOCS);
-        const lines: string[] = [];
-        for (let i = from; i < next; i++) {
-          const urn = urnOf(i);
-          const { value } = valueOf(i);
-          const doc = {
-            urn, entityType: 'dataset', platform: HIVE, origin: 'PROD', removed: false,
-            ...(value !== undefined && { propertyUrns: [PROPERTY_URN], structuredProperties: { [word]: [value] } }),
-          };
-          lines.push(JSON.stringify({ index: { _id: docIdOf(urn) } }), JSON.stringify(doc));
-        }
-        const res = (await osOk(c, 'POST', `/${index}/_bulk?refresh=false`, `${lines.join('\n')}\n`)).json();
-        if (res.errors) throw new Error(`_bulk into ${index} failed: ${JSON.stringify(res.items.find((it: any) => it.index?.error)).slice(0, 400)}`);
-        done += lines.length / 2;
-        if (done % 100_000 === 0) c.progress(`  ${done.toLocaleString('en-US')} datasets`);
-      }
-    }));
-  } finally {
-    await osOk(c, 'PUT', `/${index}/_settings`, { index: { refresh_interval: refreshInterval } });
-  }
-  await osOk(c, 'POST', `/${index}/_refresh`);
-  return (performance.now() - t0) / 1000;
+  return bulkLoad(c, index, COMPLIANCE_DATASETS, (i) => {
+    const urn = urnOf(i);
+    const { value } = valueOf(i);
+    const doc = {
+      urn, entityType: 'dataset', platform: HIVE, origin: 'PROD', removed: false,
+      ...(value !== undefined && { propertyUrns: [PROPERTY_URN], structuredProperties: { [word]: [value] } }),
+    };
+    return { id: docIdOf(urn), doc };
+  });
 }
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;

@@ -15,6 +15,7 @@ import { expectEqual, graphql, osCall, osOk, tesseraOk, type BenchContext } from
 import type { Running } from './processes.js';
 import { figuresOf, measure, sideOf } from './sequential-calls.js';
 import { ratioOf } from './stats.js';
+import { bulkLoad } from './bulk-load.js';
 import type { Row } from './table.js';
 
 export const LINEAGE_DATASETS = 1_000_000;
@@ -23,8 +24,6 @@ const UPSTREAMS = 5;
 const WINDOW = 50_000;
 const PLATFORMS = ['hive', 'snowflake', 's3', 'kafka'];
 const PII = 'urn:li:tag:bench_lineage_pii';
-const BULK_DOCS = 5000;
-const BULK_IN_FLIGHT = 2;
 const CALLS = 30;
 const STAMP = { time: 1_700_000_000_000, actor: 'urn:li:corpuser:bench' };
 
@@ -75,31 +74,6 @@ async function countOf(c: BenchContext, index: string): Promise<number> {
   return r.status === 200 ? r.json().count : 0;
 }
 
-async function load(c: BenchContext, index: string): Promise<number> {
-  await osOk(c, 'PUT', `/${index}/_settings`, { index: { refresh_interval: '-1' } });
-  const t0 = performance.now();
-  try {
-    let next = 0;
-    let done = 0;
-    await Promise.all(Array.from({ length: BULK_IN_FLIGHT }, async () => {
-      while (next < LINEAGE_DATASETS) {
-        const from = next;
-        next = Math.min(LINEAGE_DATASETS, next + BULK_DOCS);
-        const lines: string[] = [];
-        for (let i = from; i < next; i++) lines.push(JSON.stringify({ index: { _id: docIdOf(urnOf(i)) } }), JSON.stringify(docOf(i)));
-        const res = (await osOk(c, 'POST', `/${index}/_bulk?refresh=false`, `${lines.join('\n')}\n`)).json();
-        if (res.errors) throw new Error(`_bulk into ${index} failed: ${JSON.stringify(res.items.find((it: any) => it.index?.error)).slice(0, 400)}`);
-        done += lines.length / 2;
-        if (done % 100_000 === 0) c.progress(`  ${done.toLocaleString('en-US')} datasets`);
-      }
-    }));
-  } finally {
-    await osOk(c, 'PUT', `/${index}/_settings`, { index: { refresh_interval: null } });
-  }
-  await osOk(c, 'POST', `/${index}/_refresh`);
-  return (performance.now() - t0) / 1000;
-}
-
 /** The raw client's hops: one terms query per hop for the datasets naming the frontier upstream; each reached once. */
 async function rawWalk(c: BenchContext, index: string, start: string, hops: number): Promise<Set<string>> {
   const reached = new Set<string>();
@@ -145,7 +119,7 @@ export async function runLineageRows(c: BenchContext, start: (prefix: string, na
       // The service makes the index (its mapping); the rest go straight in.
       await tesseraOk(ctx, 'POST', `/openapi/v3/entity/dataset/${encodeURIComponent(urnOf(0))}/datasetProperties?waitForSearch=true`, { value: { name: 't_0' } });
       c.progress(`  loading ${LINEAGE_DATASETS.toLocaleString('en-US')} datasets with ${(LINEAGE_DATASETS - HUBS) * UPSTREAMS} edges`);
-      loadSeconds = await load(c, index);
+      loadSeconds = await bulkLoad(c, index, LINEAGE_DATASETS, (i) => ({ id: docIdOf(urnOf(i)), doc: docOf(i) }));
       c.progress(`  loaded in ${loadSeconds.toFixed(1)} s`);
     }
     // Starts: 30 ordinary datasets for one hop, 30 heavily used tables for the impact.
