@@ -6,6 +6,7 @@
 import { dequal } from 'dequal';
 import { z } from 'zod';
 import { validationError } from '../errors.js';
+import { FINE_GRAINED, fineFromTree, fineToTree } from './fine-grained-patch.js';
 
 export const KEY_PATH_SEPARATOR = '\u241F';
 
@@ -170,7 +171,12 @@ export function applyAspectPatch(aspect: string, current: unknown, body: PatchBo
     orders[field] = root[field].map((item: any) => k.fn(item).slice(0, k.depth));
     root[field] = toKeyed(root[field], k.fn, k.depth);
   }
+  // Column lineage addressed the original's way (`/fineGrainedLineages/<transform>/<downstream>/<query>/<upstream>`).
+  const fine = aspect === 'upstreamLineage' && !generic && ops.some((op) => parsePointer(op.path)[0] === FINE_GRAINED && parsePointer(op.path).length > 1);
+  const aside = fine ? fineToTree(root[FINE_GRAINED]) : undefined;
+  if (aside) root[FINE_GRAINED] = aside.tree;
   for (const op of ops) root = applyOp(root, op);
+  if (aside) root[FINE_GRAINED] = fineFromTree(root[FINE_GRAINED], aside.aside);
   for (const [field, k] of Object.entries(keyFns)) {
     const v = root[field];
     if (v && typeof v === 'object' && !Array.isArray(v)) root[field] = fromKeyed(v, k.depth, orders[field] ?? [], k.names);

@@ -113,6 +113,19 @@ describe('column impact analysis', () => {
 });
 
 describe('column edges follow the aspects', () => {
+  it("a PATCH of upstreamLineage in the original's column paths adds and removes one column edge", async () => {
+    const esc = (u: string) => u.replace(/~/g, '~0').replace(/\//g, '~1');
+    const path = `/fineGrainedLineages/NONE/${esc(col(OUT, 'user_id'))}/NONE/${esc(col(MID, 'id'))}`;
+    const added = await app.patch(`/openapi/v3/entity/dataset/${enc(OUT)}/upstreamLineage`, [{ op: 'add', path, value: { confidenceScore: 1 } }]);
+    expect(added.status, added.text).toBe(200);
+    await app.refresh();
+    expect((await oneHop(col(MID, 'id'), 'DOWNSTREAM')).relationships.map((r: { entity: { urn: string } }) => r.entity.urn)).toEqual([col(OUT, 'user_id')]);
+    const removed = await app.patch(`/openapi/v3/entity/dataset/${enc(OUT)}/upstreamLineage`, [{ op: 'remove', path }]);
+    expect(removed.status, removed.text).toBe(200);
+    await app.refresh();
+    expect((await oneHop(col(MID, 'id'), 'DOWNSTREAM')).total).toBe(0);
+  });
+
   it('a rebuild derives the column lineage fields of documents written before they existed, as writes do', async () => {
     for (const type of ['dataset', 'dataJob']) {
       const { before, after } = await rebuildWithoutFields(app, type, ['fieldLineageUp', 'fieldLineageDown']);

@@ -68,3 +68,40 @@ describe('json patch with array primary keys', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe("upstreamLineage's column lineage, patched the original's way", () => {
+  const ds = (n: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,${n},PROD)`;
+  const col = (d: string, p: string) => `urn:li:schemaField:(${d},${p})`;
+  const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+  const path = (op: string, down: string, query: string, up: string) => `/fineGrainedLineages/${esc(op)}/${esc(down)}/${esc(query)}/${esc(up)}`;
+  const [A, B] = [ds('a'), ds('b/with/slashes')];
+
+  it('adds an upstream column to the entry of its (transform, downstream, query), making the entry when new', () => {
+    const one = applyAspectPatch('upstreamLineage', undefined, [{ op: 'add', path: path('NONE', col(B, 'x'), 'NONE', col(A, 'x')), value: { confidenceScore: 0.9 } }]);
+    expect(one).toEqual({ upstreams: [], fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [col(A, 'x')], downstreamType: 'FIELD', downstreams: [col(B, 'x')], confidenceScore: 0.9 }] });
+    const two = applyAspectPatch('upstreamLineage', one, [{ op: 'add', path: path('NONE', col(B, 'x'), 'NONE', col(A, 'y')), value: { confidenceScore: 1 } }, { op: 'add', path: path('SUM', col(B, 'total'), 'urn:li:query:q1', col(A, 'amount')), value: {} }]);
+    expect(two.fineGrainedLineages).toEqual([
+      { upstreamType: 'FIELD_SET', upstreams: [col(A, 'x'), col(A, 'y')], downstreamType: 'FIELD', downstreams: [col(B, 'x')], confidenceScore: 1 },
+      { upstreamType: 'FIELD_SET', upstreams: [col(A, 'amount')], downstreamType: 'FIELD', downstreams: [col(B, 'total')], transformOperation: 'SUM', confidenceScore: 1, query: 'urn:li:query:q1' },
+    ]);
+  });
+
+  it('removes one upstream (the entry goes with its last), and leaves lists it does not address as they were', () => {
+    const current = {
+      upstreams: [{ dataset: A, type: 'TRANSFORMED' }],
+      fineGrainedLineages: [
+        { upstreamType: 'FIELD_SET', upstreams: [col(A, 'x'), col(A, 'y')], downstreamType: 'FIELD', downstreams: [col(B, 'x')] },
+        { upstreamType: 'NONE', downstreamType: 'FIELD', downstreams: [col(B, 'z')] },
+      ],
+    };
+    const out = applyAspectPatch('upstreamLineage', current, [{ op: 'remove', path: path('NONE', col(B, 'x'), 'NONE', col(A, 'x')) }]);
+    expect(out.fineGrainedLineages).toEqual([
+      { upstreamType: 'FIELD_SET', upstreams: [col(A, 'y')], downstreamType: 'FIELD', downstreams: [col(B, 'x')], confidenceScore: 1 },
+      { upstreamType: 'NONE', downstreamType: 'FIELD', downstreams: [col(B, 'z')] },
+    ]);
+    const gone = applyAspectPatch('upstreamLineage', out, [{ op: 'remove', path: path('NONE', col(B, 'x'), 'NONE', col(A, 'y')) }]);
+    expect(gone.fineGrainedLineages).toEqual([{ upstreamType: 'NONE', downstreamType: 'FIELD', downstreams: [col(B, 'z')] }]);
+    // A patch of the upstreams alone leaves the column lineage untouched.
+    expect(applyAspectPatch('upstreamLineage', current, [{ op: 'remove', path: `/upstreams/${A}` }]).fineGrainedLineages).toEqual(current.fineGrainedLineages);
+  });
+});
