@@ -123,6 +123,18 @@ describe('export of an impacted set', () => {
   });
 });
 
+describe('searchAcrossLineage facets', () => {
+  it('counts the facets named (owners, terms, properties …) among the impacted set, after the degree facet', async () => {
+    await put(CLEAN, 'ownership', { owners: [{ owner: 'urn:li:corpuser:ann', type: 'DATAOWNER' }], lastModified: { time: 1, actor: 'urn:li:corpuser:a' } });
+    await app.refresh();
+    const res = await search({ urn: RAW, direction: 'DOWNSTREAM', facets: ['owners', '_entityType'] });
+    expect(res.facets.map((f: { field: string }) => f.field)).toEqual(['degree', 'owners', '_entityType']);
+    expect(res.facets[1].aggregations).toEqual([{ value: 'urn:li:corpuser:ann', count: 1 }]);
+    const bad = await app.graphql(SEARCH, { input: { urn: RAW, direction: 'DOWNSTREAM', facets: ['nope_not_a_field'] } });
+    expect(bad.errors?.[0]?.message).toMatch(/nope_not_a_field/);
+  });
+});
+
 describe('searchAcrossLineage with lineageFlags.ignoreAsHops', () => {
   it('walks through the listed types without counting a hop, on the listed platforms only', async () => {
     const q = `query s($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { searchResults { entity { urn } degree ignoredAsHop } } }`;

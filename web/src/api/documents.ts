@@ -41,6 +41,15 @@ const REGISTERED = ENTITY_TYPES.filter((t) => !HAND_WRITTEN.has(t.object))
   .map((t) => `... on ${t.object} { urn ${COMMON_PARTS.filter(([field]) => t.fields.has(field)).map(([, sel]) => sel).join(' ')} }`)
   .join('\n      ');
 
+/** What names an entity of any listed type, as the result list titles it (lineage nodes, impact rows). */
+export const NAME_FIELDS = `... on Dataset { name properties { name } }
+      ... on SchemaFieldEntity { fieldPath parent { urn } }
+      ... on DataFlow { flowId }
+      ... on DataJob { jobId }
+      ${ENTITY_TYPES.filter((t) => !HAND_WRITTEN.has(t.object) && (t.fields.has('name') || t.fields.has('properties')))
+        .map((t) => `... on ${t.object} { ${t.fields.has('name') ? 'name ' : ''}${t.fields.has('properties') ? 'properties { name }' : ''} }`)
+        .join('\n      ')}`;
+
 /** One page of results with what the result list shows. */
 export const RESULTS_PAGE = `query results($input: ScrollAcrossEntitiesInput!) {
   scrollAcrossEntities(input: $input) {

@@ -16,6 +16,8 @@ interface Props {
   /** The URL query the counts answer. */
   answers: string;
   onChange(next: SearchState): void;
+  /** The value facets before the properties; the search page's three when absent. */
+  builtIn?: readonly { field: string; label: string }[];
 }
 
 const BUILT_IN = [
@@ -26,12 +28,12 @@ const BUILT_IN = [
 
 export const propertyField = (d: Definition): string => `structuredProperties.${d.qualifiedName}`;
 
-export function FacetSidebar({ state, definitions, more, onAdd, facets, answers, onChange }: Props) {
+export function FacetSidebar({ state, definitions, more, onAdd, facets, answers, onChange, builtIn = BUILT_IN }: Props) {
   const byField = new Map(facets.map((f) => [f.field, f]));
   return (
     <aside class="facets" aria-label="Filters" data-answers={answers}>
       <h2 class="visually-hidden">Filters</h2>
-      {BUILT_IN.map((b) => (
+      {builtIn.map((b) => (
         <ValueFacet key={b.field} field={b.field} label={b.label} buckets={byField.get(b.field)?.aggregations ?? []} state={state} onChange={onChange} />
       ))}
       {definitions.map((d) =>

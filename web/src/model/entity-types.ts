@@ -3,7 +3,7 @@
  * (src/model/registry/entities.json), each with its URL/REST id, GraphQL enum and object names, and the GraphQL fields
  * its object offers.
  */
-import registry from '../../../src/model/registry/entities.json';
+import registry from '../../../src/model/registry/entities.json' with { type: 'json' };
 import { presentedFields } from '../../../src/model/registry/presented-fields';
 
 export interface EntityTypeInfo {
@@ -23,3 +23,10 @@ export const entityTypeOfUrn = (urn: string): EntityTypeInfo | undefined => {
   const name = /^urn:li:([A-Za-z]+):/.exec(urn)?.[1]?.toLowerCase();
   return ENTITY_TYPES.find((t) => t.id.toLowerCase() === name);
 };
+
+/** What one entity of a type is called ("Data job" for DATA_JOB); the GraphQL name for a type not listed. */
+export function singularLabel(graphqlType: string): string {
+  const label = ENTITY_TYPES.find((t) => t.graphql === graphqlType)?.label;
+  if (!label) return graphqlType;
+  return label.endsWith('ies') ? `${label.slice(0, -3)}y` : label.replace(/s$/, '');
+}

@@ -1,10 +1,11 @@
-/** /ui/dataset/<urn>: description, tags, structured properties and columns, each editable in place. */
+/** /ui/dataset/<urn>: description, tags, structured properties and columns, each editable in place; its lineage and impact. */
 import { can } from '../auth/session';
 import { loadDataset, updateDescription } from '../api/dataset-queries';
 import type { TagRef } from '../api/search-queries';
 import { DescriptionEditor } from '../components/description-editor';
 import { EntityContext } from '../components/entity-context';
 import { HistoryList } from '../components/history-list';
+import { LineageSection } from '../components/lineage-section';
 import { PropertyEditor } from '../components/property-editor';
 import { TagEditor, TagOptions } from '../components/tag-editor';
 import { Link } from '../router';
@@ -101,6 +102,8 @@ export function DatasetPage({ urn }: { urn: string }) {
           ))}
         </ul>
       </section>
+
+      <LineageSection key={dataset.urn} entity={{ urn: dataset.urn, type: 'DATASET', name }} />
 
       <section aria-labelledby="history-h">
         <h2 id="history-h">History</h2>

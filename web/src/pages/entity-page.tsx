@@ -1,12 +1,13 @@
 /**
  * /ui/entity/<urn>: a page for an entity of any listed type (charts, containers, glossary terms, ML models, …): its name
  * and description, the containers it sits in, owners, terms and domain, tags and structured properties (editable where
- * the type carries them), every aspect as stored, and its history.
+ * the type carries them), its lineage where the type has any, every aspect as stored, and its history.
  */
 import { can } from '../auth/session';
 import { loadEntity, type EntityView } from '../api/entity-queries';
 import { EntityContext } from '../components/entity-context';
 import { HistoryList } from '../components/history-list';
+import { LineageSection } from '../components/lineage-section';
 import { PropertyEditor } from '../components/property-editor';
 import { TagEditor, TagOptions } from '../components/tag-editor';
 import { entityTypeOfUrn } from '../model/entity-types';
@@ -74,6 +75,8 @@ export function EntityPage({ urn }: { urn: string }) {
           />
         </section>
       )}
+
+      {type.fields.has('lineage') && <LineageSection key={urn} entity={{ urn, type: entity.type, name }} />}
 
       <section aria-labelledby="aspects-h">
         <h2 id="aspects-h">Aspects</h2>

@@ -13,13 +13,16 @@ import { matchesWanted, searchInputOf, type CommonSearchInput } from './search-i
 
 type Window = { startTimeMillis?: number | null; endTimeMillis?: number | null };
 type Flags = Window & { ignoreAsHops?: { entityType: string; platforms?: string[] | null }[] | null };
-type Input = Omit<CommonSearchInput, 'query'> & { urn?: string | null; direction: LineageDirection; query?: string | null; lineageFlags?: Flags | null } & Window;
+type Input = Omit<CommonSearchInput, 'query'> & { urn?: string | null; direction: LineageDirection; query?: string | null; lineageFlags?: Flags | null; facets?: (string | null)[] | null } & Window;
 
 /** The operation's input from the GraphQL one, and whether facets were asked for. */
 function lineageInputOf(input: Input, info: GraphQLResolveInfo): { search: LineageSearchInput; facetsSelected: boolean } {
   const facetsSelected = selectsField(info, 'facets');
   const withQuery = { ...input, query: input.query ?? '*' };
   const common = searchInputOf(withQuery, facetsSelected, selectsWithin(info, 'facets', 'entitiesWithValue'));
+  // Facets named by the caller replace the default ones (the degree facet always comes first).
+  const named = [...new Set((input.facets ?? []).filter((f): f is string => typeof f === 'string' && f.trim() !== ''))];
+  if (common.facets && named.length > 0) common.facets = named;
   // The flags' window wins over the input's own (the original reads the flags first).
   const window = { startTimeMillis: input.lineageFlags?.startTimeMillis ?? input.startTimeMillis, endTimeMillis: input.lineageFlags?.endTimeMillis ?? input.endTimeMillis };
   return { search: { ...common, urn: input.urn ?? '', direction: input.direction, window, ignoreAsHops: input.lineageFlags?.ignoreAsHops, withDocuments: hitDocumentsNeeded(info), withMatches: matchesWanted(withQuery, info) }, facetsSelected };
