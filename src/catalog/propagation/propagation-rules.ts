@@ -13,12 +13,12 @@ export interface PropagationRule extends Required<Pick<LabelPropagation, 'direct
   setBy: string;
 }
 
-type Stored = { value?: LabelPropagation; lastModified?: { actor?: string }; created?: { actor?: string } };
+type Stored = { value?: unknown; lastModified?: { actor?: string }; created?: { actor?: string } };
 
 /** The rule an entity's stored aspects hold, or undefined (none, or the label is soft-deleted). */
 export function ruleOf(kind: LabelKind, urn: string, aspects: Record<string, Stored | undefined>): PropagationRule | undefined {
   const stored = aspects.labelPropagation;
-  const v = stored?.value;
+  const v = stored?.value as LabelPropagation | undefined;
   if (!v || (aspects.status?.value as { removed?: boolean } | undefined)?.removed === true) return undefined;
   return {
     label: urn,
@@ -28,7 +28,7 @@ export function ruleOf(kind: LabelKind, urn: string, aspects: Record<string, Sto
     level: v.level ?? 'ENTITY',
     stopAtPlatforms: v.stopAtPlatforms ?? [],
     stopAtTags: v.stopAtTags ?? [],
-    setBy: stored.lastModified?.actor ?? stored.created?.actor ?? v.lastModified?.actor ?? 'urn:li:corpuser:unknown',
+    setBy: stored!.lastModified?.actor ?? stored!.created?.actor ?? v.lastModified?.actor ?? 'urn:li:corpuser:unknown',
   };
 }
 

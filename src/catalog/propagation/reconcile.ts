@@ -79,7 +79,7 @@ async function desiredOrigins(services: CatalogDeps, rule: PropagationRule, orig
     for (const [urn, r] of walk.reached) {
       if (isOrigin.has(urn)) continue;
       const seen = wanted.get(urn);
-      if (!seen || r.degree < seen.degree || (r.degree === seen.degree && o.urn < seen.origin)) wanted.set(urn, { origin: o.urn, path: r.paths[0], values: o.values, degree: r.degree });
+      if (!seen || r.degree < seen.degree || (r.degree === seen.degree && o.urn < seen.origin)) wanted.set(urn, { origin: o.urn, path: r.paths[0] ?? [o.urn, urn], values: o.values, degree: r.degree });
     }
   }
   return new Map([...wanted].map(([urn, { degree: _d, ...origin }]) => [urn, origin]));
@@ -109,7 +109,7 @@ async function writeAll(services: CatalogDeps, inputs: WriteInput[], refused: Re
 
 export async function reconcileLabel(services: CatalogDeps, kind: LabelKind, label: string, actorIfNoRule: string): Promise<ReconcileOutcome> {
   const doc = await services.store.get(kind, label);
-  const rule = doc ? ruleOf(kind, label, doc.aspects as never) : undefined;
+  const rule = doc ? ruleOf(kind, label, doc.aspects) : undefined;
   const aspect = labelAspect(kind);
   const types = carrierTypes(kind);
   const outcome: ReconcileOutcome = { label, rule: rule !== undefined, origins: 0, reached: 0, added: 0, updated: 0, removed: 0, refused: [], partial: false };
