@@ -181,6 +181,10 @@ describe('autoComplete', () => {
       expect(res.errors?.[0]?.extensions?.code).toBe(400);
     }
   });
+
+  it('answers the default view the original clients ask for before a search: none', async () => {
+    expect((await graphqlData(app, '{ globalViewsSettings { defaultView } }')).globalViewsSettings).toEqual({ defaultView: null });
+  });
 });
 
 describe('the mapping change ships through the reindex', () => {

@@ -23,7 +23,9 @@ import { registryResolvers } from '../registry-types.js';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
-const searchResolvers = { Query: { searchAcrossEntities, searchAcrossLineage, scrollAcrossLineage, scrollAcrossEntities, aggregateAcrossEntities, autoComplete, autoCompleteForMultiple } };
+// Tessera keeps no saved views: the original's clients ask for the default one before searching, and get none.
+const globalViewsSettings = () => ({ defaultView: null });
+const searchResolvers = { Query: { globalViewsSettings, searchAcrossEntities, searchAcrossLineage, scrollAcrossLineage, scrollAcrossEntities, aggregateAcrossEntities, autoComplete, autoCompleteForMultiple } };
 
 const PARTS: ResolverMap[] = [
   baseResolvers,
