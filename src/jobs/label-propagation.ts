@@ -27,7 +27,12 @@ export const runPropagation: JobHandler = async (services, run) => {
 export async function sweepPropagation(services: SweepDeps, last: string | undefined): Promise<string | undefined> {
   const version = await services.catalogVersion.current();
   if (version === undefined || version === last) return last;
-  for (const rule of await readRules(services)) {
+  const rules = await readRules(services);
+  // A label whose job has not started yet will see this version anyway: no second one waits behind it (under a steady
+  // write load the version changes every sweep, and a reconcile may take longer than one).
+  const waiting = new Set(rules.length > 0 ? (await services.jobStore.open(PROPAGATION_JOB)).filter((j) => j.status === 'pending').map((j) => j.key) : []);
+  for (const rule of rules) {
+    if (waiting.has(rule.label)) continue;
     await enqueuePropagation(services, { kind: rule.kind, label: rule.label, actor: rule.setBy }, `${rule.label}@${version}`);
   }
   return version;

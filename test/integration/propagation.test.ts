@@ -60,6 +60,11 @@ afterAll(async () => app?.close());
 describe('a tag that follows lineage', () => {
   it('is propagated downstream within the hops of its rule, marked with its origin and the way, by the rule setter', async () => {
     await put(PII, 'labelPropagation', { direction: 'DOWNSTREAM', maxHops: 2 });
+    // The rule's write recorded its job; sweeps meanwhile (the catalog changing under them) add none behind it.
+    await sweepPropagation(app.services, undefined);
+    await sweepPropagation(app.services, 'an older version');
+    const pending = await app.get(`/openapi/v3/jobs?type=labelPropagation&status=pending&key=${enc(PII)}`);
+    expect(pending.body.jobs).toHaveLength(1);
     await propagate();
     expect(await piiOf(CLEAN)).toMatchObject({ tag: PII, attribution: { actor: 'urn:li:corpuser:tester', source: SOURCE, sourceDetail: { rule: PII, origin: RAW, via: `${RAW} > ${CLEAN}` } } });
     expect((await piiOf(JOB))?.attribution?.sourceDetail).toEqual({ rule: PII, origin: RAW, via: `${RAW} > ${CLEAN} > ${JOB}` });
