@@ -92,19 +92,25 @@ export interface WalkOptions {
   lazyPaths?: boolean;
 }
 
-export async function walkLineage(services: CatalogDeps, start: string, direction: LineageDirection, maxHops: number, opts: WalkOptions = {}): Promise<Walk> {
+/**
+ * From one entity, or from several at once (each entity is then reached from its nearest start, and its paths begin
+ * there): a propagation walks from every carrier of a label in one pass.
+ */
+export async function walkLineage(services: CatalogDeps, from: string | readonly string[], direction: LineageDirection, maxHops: number, opts: WalkOptions = {}): Promise<Walk> {
   const { window, admit, ignoreAsHop } = opts;
-  const hop = isColumnUrn(start) ? columnHop(services, direction) : entityHop(services, direction, window, opts.lazyPaths === true);
+  const starts = new Set(typeof from === 'string' ? [from] : from);
+  const first = starts.values().next().value ?? '';
+  const hop = isColumnUrn(first) ? columnHop(services, direction) : entityHop(services, direction, window, opts.lazyPaths === true);
   const hops = Math.max(1, Math.min(MAX_HOPS, Math.floor(maxHops)));
   const reached = new Map<string, Reached>();
   // Whom each entity was reached from (up to PATHS_KEPT), where the hop said.
   const parents = new Map<string, string[]>();
-  let frontier = [start];
+  let frontier = [...starts];
   let truncated = false;
   for (let degree = 1; degree <= hops && frontier.length > 0; degree++) {
     const next = new Set<string>();
     const reach = (urn: string, from: string | undefined) => {
-      if (urn === start || reached.has(urn)) return; // reached at a lower degree
+      if (starts.has(urn) || reached.has(urn)) return; // a start, or reached at a lower degree
       next.add(urn);
       if (from === undefined || from === urn) return;
       const known = parents.get(urn) ?? parents.set(urn, []).get(urn)!;
@@ -134,7 +140,7 @@ export async function walkLineage(services: CatalogDeps, start: string, directio
     // Those walked through already (ignored as hops) have given what lies beyond them.
     frontier = [...next].filter((urn) => reached.get(urn)?.degree === degree && !reached.get(urn)?.ignoredAsHop);
   }
-  return { reached, truncated, complete: (urns) => completePaths(services, start, direction, reached, parents, [...urns]) };
+  return { reached, truncated, complete: (urns) => completePaths(services, starts, direction, reached, parents, [...urns]) };
 }
 
 /**
@@ -142,11 +148,11 @@ export async function walkLineage(services: CatalogDeps, start: string, directio
  * each entity's own document: the entities it names the other way that the walk reached one hop nearer (or at the same
  * degree, walked through as no hop). A few reads of the page's entities and their ancestors, not of every namer.
  */
-async function completePaths(services: CatalogDeps, start: string, direction: LineageDirection, reached: Map<string, Reached>, parents: Map<string, string[]>, urns: string[]): Promise<void> {
+async function completePaths(services: CatalogDeps, starts: ReadonlySet<string>, direction: LineageDirection, reached: Map<string, Reached>, parents: Map<string, string[]>, urns: string[]): Promise<void> {
   const opposite = direction === 'UPSTREAM' ? 'DOWNSTREAM' : 'UPSTREAM';
   const fits = (child: string, p: string) => {
     const c = reached.get(child)!;
-    if (p === start) return c.degree === 1;
+    if (starts.has(p)) return c.degree === 1;
     const r = reached.get(p);
     return r !== undefined && p !== child && (r.degree === c.degree - 1 || (r.degree === c.degree && r.ignoredAsHop === true));
   };
@@ -162,7 +168,7 @@ async function completePaths(services: CatalogDeps, start: string, direction: Li
         parents.set(n, [...new Set(named)].filter((p) => fits(n, p)).slice(0, PATHS_KEPT));
       }
       for (const p of parents.get(n)!) {
-        if (p !== start && !seen.has(p) && reached.get(p)?.paths.length === 0) {
+        if (!starts.has(p) && !seen.has(p) && reached.get(p)?.paths.length === 0) {
           seen.add(p);
           nextPending.push(p);
         }
@@ -172,7 +178,7 @@ async function completePaths(services: CatalogDeps, start: string, direction: Li
   }
   const visiting = new Set<string>();
   const resolve = (n: string): string[][] => {
-    if (n === start) return [[start]];
+    if (starts.has(n)) return [[n]];
     const r = reached.get(n);
     if (!r) return [];
     if (r.paths.length > 0 || visiting.has(n)) return r.paths;

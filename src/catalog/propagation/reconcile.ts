@@ -68,21 +68,21 @@ function stopsOf(services: CatalogDeps, rule: PropagationRule): Admit | undefine
   };
 }
 
-/** Where the label should be by propagation: each entity reached, from its nearest origin (then the first by URN). */
+/**
+ * Where the label should be by propagation: each entity reached from the origins in one walk (all of them at once),
+ * from its nearest origin (then the first by URN), with the way from it.
+ */
 async function desiredOrigins(services: CatalogDeps, rule: PropagationRule, origins: { urn: string; values?: unknown[] }[]): Promise<Map<string, Origin>> {
-  const wanted = new Map<string, Origin & { degree: number }>();
-  const isOrigin = new Set(origins.map((o) => o.urn));
-  const admit = stopsOf(services, rule);
-  for (const o of origins) {
-    const walk = await walkLineage(services, o.urn, rule.direction, rule.maxHops, { admit });
-    await walk.complete(walk.reached.keys());
-    for (const [urn, r] of walk.reached) {
-      if (isOrigin.has(urn)) continue;
-      const seen = wanted.get(urn);
-      if (!seen || r.degree < seen.degree || (r.degree === seen.degree && o.urn < seen.origin)) wanted.set(urn, { origin: o.urn, path: r.paths[0] ?? [o.urn, urn], values: o.values, degree: r.degree });
-    }
+  const out = new Map<string, Origin>();
+  if (origins.length === 0) return out;
+  const valuesOf = new Map(origins.map((o) => [o.urn, o.values]));
+  const walk = await walkLineage(services, [...valuesOf.keys()], rule.direction, rule.maxHops, { admit: stopsOf(services, rule) });
+  await walk.complete(walk.reached.keys());
+  for (const [urn, r] of walk.reached) {
+    const path = [...r.paths].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0];
+    if (path) out.set(urn, { origin: path[0], path, values: valuesOf.get(path[0]) });
   }
-  return new Map([...wanted].map(([urn, { degree: _d, ...origin }]) => [urn, origin]));
+  return out;
 }
 
 /** Writes each change through the one batch engine, in chunks; an item refused is left out, named, and the rest written. */
