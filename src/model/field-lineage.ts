@@ -6,6 +6,7 @@
  * (`upstreamType: DATASET`) are coarse lineage and are not column edges.
  */
 import type { LineageDirection } from './lineage-edges.js';
+import { simplifyFieldPath } from './field-path.js';
 import { parseUrn } from './urn.js';
 
 export interface FieldLineageEdge {
@@ -72,13 +73,10 @@ export function columnParts(urn: string): { parent: string; fieldPath: string } 
   }
 }
 
-/** `[version=2.0].[type=struct].address.[type=string].city` → `address.city`: how people write a v2 field path. */
-export const simpleFieldPath = (path: string): string => path.replace(/\[[^\]]*\]\.?/g, '');
-
 /** Whether a dataset's schema lists the column (by its exact path, or the same path without v2 annotations). */
 export function schemaHasColumn(datasetAspects: Record<string, { value?: unknown }> | undefined, fieldPath: string): boolean {
   const fields = (datasetAspects?.schemaMetadata?.value as Obj | undefined)?.fields;
   if (!Array.isArray(fields)) return false;
-  const simple = simpleFieldPath(fieldPath);
-  return fields.some((f: Obj) => typeof f?.fieldPath === 'string' && (f.fieldPath === fieldPath || simpleFieldPath(f.fieldPath) === simple));
+  const simple = simplifyFieldPath(fieldPath);
+  return fields.some((f: Obj) => typeof f?.fieldPath === 'string' && (f.fieldPath === fieldPath || simplifyFieldPath(f.fieldPath) === simple));
 }

@@ -24,7 +24,8 @@ export interface AggregateEntitiesInput {
 export const DEFAULT_FACETS = ['_entityType', 'platform', 'origin', 'tags'];
 const NESTED = '\u241E';
 
-function facetNamesOf(input: Pick<AggregateEntitiesInput, 'facets'>): string[] {
+/** The facets a caller names (each once, nested ones refused), or the default ones when it names none. */
+export function facetNamesOf(input: Pick<AggregateEntitiesInput, 'facets'>): string[] {
   const names = (input.facets ?? []).filter((f): f is string => typeof f === 'string' && f.trim() !== '');
   for (const n of names) if (n.includes(NESTED)) throw validationError(`Invalid facets: nested facet ${n.replace(NESTED, '␞')} is not supported`);
   return names.length > 0 ? [...new Set(names)] : DEFAULT_FACETS;

@@ -1,16 +1,9 @@
 /** Finds the schema column a tag operation names, by exact field path or, when unambiguous, by a shorter name. */
 import { notFound, validationError } from '../../errors.js';
+import { simplifyFieldPath } from '../../model/field-path.js';
 
 interface NamedField {
   fieldPath: string;
-}
-
-/** `[version=2.0].[type=struct].address.[type=string].zip` → `address.zip`; v1 paths are returned unchanged. */
-export function simplifyFieldPath(fieldPath: string): string {
-  return fieldPath
-    .split(/\.(?![^[]*\])/)
-    .filter((segment) => !(segment.startsWith('[') && segment.endsWith(']')))
-    .join('.');
 }
 
 const lastSegment = (fieldPath: string) => simplifyFieldPath(fieldPath).split('.').pop() ?? fieldPath;

@@ -9,7 +9,7 @@ import { messageOf } from '../api/api-error';
 import { loadDefinitions, type Definition } from '../api/definitions';
 import { searchImpact, type Direction, type ImpactHit, type ImpactPage } from '../api/lineage-queries';
 import type { Facet } from '../api/search-queries';
-import { platformName } from '../lineage/platform-colour';
+import { platformName } from '../model/rules-summary';
 import { ENTITY_TYPES, singularLabel } from '../model/entity-types';
 import { Link } from '../router';
 import { lineageExportHref } from '../search/export-link';

@@ -4,7 +4,8 @@
  */
 import { platformOf } from '../../../src/model/platform-of';
 import { BOX, layoutGraph } from '../lineage/graph-layout';
-import { platformColour, platformName } from '../lineage/platform-colour';
+import { platformColour } from '../lineage/platform-colour';
+import { platformName } from '../model/rules-summary';
 import { directionOf, type Graph, type GraphNode } from '../lineage/use-lineage-graph';
 import { singularLabel } from '../model/entity-types';
 import { BASE, navigate } from '../router';

@@ -1,9 +1,8 @@
 /**
- * A platform's short name and a colour for it that stays the same on every page and every load: the lineage graph
- * tells platforms apart by it, and names the platform too, so colour is never the only sign.
+ * A colour for a platform that stays the same on every page and every load: the lineage graph tells platforms apart by
+ * it, and names the platform too, so colour is never the only sign.
  */
-const PREFIX = 'urn:li:dataPlatform:';
-export const platformName = (platformUrn: string): string => (platformUrn.startsWith(PREFIX) ? platformUrn.slice(PREFIX.length) : platformUrn);
+import { platformName } from '../model/rules-summary';
 
 /** Hues this far apart read as different colours; the hash picks one of them. */
 const HUE_STEP = 20;

@@ -8,6 +8,7 @@ import type { LineageDirection } from '../../../model/lineage-edges.js';
 import type { GraphqlContext } from '../../context.js';
 import { refOf } from '../../entity-loader.js';
 import { hitDocumentsNeeded, selectsField, selectsWithin } from '../../selects.js';
+import { facetNamesOf } from '../../../catalog/search/aggregate-entities.js';
 import { presentFacets, presentHits } from './present-results.js';
 import { matchesWanted, searchInputOf, type CommonSearchInput } from './search-input.js';
 
@@ -21,8 +22,7 @@ function lineageInputOf(input: Input, info: GraphQLResolveInfo): { search: Linea
   const withQuery = { ...input, query: input.query ?? '*' };
   const common = searchInputOf(withQuery, facetsSelected, selectsWithin(info, 'facets', 'entitiesWithValue'));
   // Facets named by the caller replace the default ones (the degree facet always comes first).
-  const named = [...new Set((input.facets ?? []).filter((f): f is string => typeof f === 'string' && f.trim() !== ''))];
-  if (common.facets && named.length > 0) common.facets = named;
+  if (common.facets) common.facets = facetNamesOf(input);
   // The flags' window wins over the input's own (the original reads the flags first).
   const window = { startTimeMillis: input.lineageFlags?.startTimeMillis ?? input.startTimeMillis, endTimeMillis: input.lineageFlags?.endTimeMillis ?? input.endTimeMillis };
   return { search: { ...common, urn: input.urn ?? '', direction: input.direction, window, ignoreAsHops: input.lineageFlags?.ignoreAsHops, withDocuments: hitDocumentsNeeded(info), withMatches: matchesWanted(withQuery, info) }, facetsSelected };
