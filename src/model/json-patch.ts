@@ -172,7 +172,10 @@ export function applyAspectPatch(aspect: string, current: unknown, body: PatchBo
     root[field] = toKeyed(root[field], k.fn, k.depth);
   }
   // Column lineage addressed the original's way (`/fineGrainedLineages/<transform>/<downstream>/<query>/<upstream>`).
-  const fine = aspect === 'upstreamLineage' && !generic && ops.some((op) => parsePointer(op.path)[0] === FINE_GRAINED && parsePointer(op.path).length > 1);
+  const fine = aspect === 'upstreamLineage' && !generic && ops.some((op) => {
+    const segs = parsePointer(op.path);
+    return segs[0] === FINE_GRAINED && segs.length > 1;
+  });
   const aside = fine ? fineToTree(root[FINE_GRAINED]) : undefined;
   if (aside) root[FINE_GRAINED] = aside.tree;
   for (const op of ops) root = applyOp(root, op);

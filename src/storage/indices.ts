@@ -134,11 +134,14 @@ const LATER_FIELDS: [(names: IndexNames) => string, Record<string, unknown>][] =
   [(names) => names.events(), { group: { type: 'keyword' }, skip: { type: 'boolean' } }],
 ];
 
-/** Entity indices built before the bare-word search fields, the (column) lineage fields or the container field (their mapping lacks them): a rebuild adds them. */
+/** Search fields added after entity indices were first built; an index whose mapping lacks one is rebuilt. */
+const LATER_SEARCH_FIELDS = ['lineageUp', 'fieldLineageUp', 'container'];
+
+/** Entity indices built before the bare-word search fields or a later search field (their mapping lacks it): a rebuild adds them. */
 export async function indicesBehindSearchMapping(client: Client, names: IndexNames): Promise<string[]> {
   const res = await client.indices.getMapping({ index: names.allEntities().join(','), ignore_unavailable: true, allow_no_indices: true }, { requestTimeout: 60_000 });
   return Object.entries(res.body as Record<string, any>)
-    .filter(([, m]) => m.mappings?.properties?.fieldPaths?.fields?.words === undefined || m.mappings?.properties?.lineageUp === undefined || m.mappings?.properties?.fieldLineageUp === undefined || m.mappings?.properties?.container === undefined)
+    .filter(([, m]) => m.mappings?.properties?.fieldPaths?.fields?.words === undefined || LATER_SEARCH_FIELDS.some((f) => m.mappings?.properties?.[f] === undefined))
     .map(([index]) => index);
 }
 

@@ -6,7 +6,7 @@
  * `fineGrainedLineages` name, each saying whether the other column is in its dataset's schema.
  */
 import { lineageEdgesOf, TYPES_NAMING, type LineageDirection, type LineageEdge } from '../../model/lineage-edges.js';
-import { parseUrn } from '../../model/urn.js';
+import { entityTypeOfUrn, parseUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { resolveTarget } from '../entity-target.js';
 import { startOf } from '../paging.js';
@@ -15,7 +15,6 @@ import { checkDirection, entitiesNaming } from './lineage-namers.js';
 import { columnsNaming } from './column-namers.js';
 import { inWindow, type LineageWindow } from './lineage-walk.js';
 import { columnParts, schemaHasColumn } from '../../model/field-lineage.js';
-import { entityTypeOfUrn } from '../../model/urn.js';
 
 export interface LineageQuery {
   urn: string;

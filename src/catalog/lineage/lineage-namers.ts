@@ -30,7 +30,7 @@ export function checkDirection(direction: unknown): asserts direction is Lineage
  * each: `edges` (default), the edges as its aspects hold them; `names`, only the URNs it names (each edge holding only
  * that), from the search field's doc values; `urns`, only its own URN (no edges). The last two load no document source.
  */
-export async function entitiesNaming(services: CatalogDeps, urns: string[], direction: LineageDirection, opts: { read?: 'edges' | 'names' | 'urns' } = {}): Promise<{ namers: Namer[]; truncated: boolean; read: 'edges' | 'names' | 'urns' }> {
+export async function entitiesNaming(services: CatalogDeps, urns: string[], direction: LineageDirection, opts: { read?: 'edges' | 'names' | 'urns' } = {}): Promise<{ namers: Namer[]; truncated: boolean }> {
   const read = opts.read ?? 'edges';
   const field = direction === 'UPSTREAM' ? 'lineageDown' : 'lineageUp';
   const named = direction === 'UPSTREAM' ? 'DOWNSTREAM' : 'UPSTREAM';
@@ -50,5 +50,5 @@ export async function entitiesNaming(services: CatalogDeps, urns: string[], dire
     }
     return { urn: hit._source!.urn, edges: lineageEdgesOf(hit._source!.aspects ?? {}).filter((e) => e.direction === named && asked.has(e.urn)) };
   });
-  return { namers, truncated: res.hits.total.value > LINEAGE_SCAN_LIMIT, read };
+  return { namers, truncated: res.hits.total.value > LINEAGE_SCAN_LIMIT };
 }

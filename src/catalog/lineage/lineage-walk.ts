@@ -9,6 +9,7 @@ import { isColumnUrn } from '../../model/field-lineage.js';
 import { lineageEdgesOf, TYPES_NAMING, type LineageDirection, type LineageEdge } from '../../model/lineage-edges.js';
 import { entityTypeOfUrn } from '../../model/urn.js';
 import type { CatalogDeps } from '../catalog-deps.js';
+import { isSoftDeleted } from '../read-entity.js';
 import { columnsNaming } from './column-namers.js';
 import { entitiesNaming } from './lineage-namers.js';
 
@@ -27,8 +28,6 @@ export function inWindow(edge: Pick<LineageEdge, 'createdOn' | 'updatedOn'>, win
 /** One hop: pairs of (the frontier entity, the entity one hop from it); the first is undefined where the hop read only who was met. */
 type Hop = (frontier: string[]) => Promise<{ pairs: [from: string | undefined, to: string][]; truncated: boolean }>;
 
-const removed = (aspects: Record<string, { value?: unknown }> | undefined) => (aspects?.status?.value as { removed?: boolean } | undefined)?.removed === true;
-
 /** One hop between entities: what the frontier's own aspects name, and the entities naming any of it the other way. */
 const entityHop = (services: CatalogDeps, direction: LineageDirection, window: LineageWindow | undefined, lazy: boolean): Hop => async (frontier) => {
   const pairs: [string | undefined, string][] = [];
@@ -36,15 +35,16 @@ const entityHop = (services: CatalogDeps, direction: LineageDirection, window: L
   const naming = frontier.filter((urn) => TYPES_NAMING[direction].has(entityTypeOfUrn(urn)));
   const docs = await services.store.mgetAcross(naming.map((urn) => ({ entityType: entityTypeOfUrn(urn), urn })));
   for (const [urn, doc] of docs) {
-    if (removed(doc.aspects)) continue;
+    if (isSoftDeleted(doc)) continue;
     for (const e of lineageEdgesOf(doc.aspects)) if (e.direction === direction && inWindow(e, window)) pairs.push([urn, e.urn]);
   }
   // Without a time window the edges' stamps are not needed: the namers' search field says what they name, or (lazy)
   // only who they are — the way to them is read later, for the few whose paths are shown.
   const windowed = window !== undefined && (window.startTimeMillis != null || window.endTimeMillis != null);
-  const named = await entitiesNaming(services, frontier, direction, { read: windowed ? 'edges' : lazy ? 'urns' : 'names' });
+  const read = windowed ? 'edges' : lazy ? 'urns' : 'names';
+  const named = await entitiesNaming(services, frontier, direction, { read });
   for (const n of named.namers) {
-    if (named.read === 'urns') pairs.push([undefined, n.urn]);
+    if (read === 'urns') pairs.push([undefined, n.urn]);
     else for (const e of n.edges) if (inWindow(e, window)) pairs.push([e.urn, n.urn]);
   }
   return { pairs, truncated: named.truncated };

@@ -24,11 +24,15 @@ export interface Origin {
 
 export const labelAspect = (kind: LabelKind) => (kind === 'tag' ? 'globalTags' : 'structuredProperties');
 
-const entriesOf = (kind: LabelKind, aspects: Aspects): (Attributed & Record<string, any>)[] => {
-  const v = aspects[labelAspect(kind)]?.value as Record<string, unknown> | undefined;
-  const list = kind === 'tag' ? v?.tags : v?.properties;
+/** The list of the label's aspect that holds its entries. */
+const listNameOf = (kind: LabelKind) => (kind === 'tag' ? 'tags' : 'properties');
+const entriesIn = (kind: LabelKind, value: unknown): (Attributed & Record<string, any>)[] => {
+  const list = (value as Record<string, unknown> | undefined)?.[listNameOf(kind)];
   return Array.isArray(list) ? list : [];
 };
+const entriesOf = (kind: LabelKind, aspects: Aspects) => entriesIn(kind, aspects[labelAspect(kind)]?.value);
+/** The way from the origin, as the attribution's `via` holds it. */
+const viaOf = (origin: Origin) => origin.path.join(' > ');
 const keyOf = (kind: LabelKind) => (kind === 'tag' ? 'tag' : 'propertyUrn');
 const propagatedBy = (e: Attributed, label: string) => e.attribution?.source === PROPAGATION_SOURCE && e.attribution.sourceDetail?.rule === label;
 
@@ -48,7 +52,7 @@ export const ownValues = (kind: LabelKind, entry: Record<string, any>): unknown[
 /** Whether the entry propagated from `origin` says what the origin says now. */
 export function sameOrigin(entry: Record<string, any>, origin: Origin): boolean {
   const d = entry.attribution?.sourceDetail ?? {};
-  return d.origin === origin.origin && d.via === origin.path.join(' > ') && JSON.stringify(entry.values ?? null) === JSON.stringify(origin.values ?? null);
+  return d.origin === origin.origin && d.via === viaOf(origin) && JSON.stringify(entry.values ?? null) === JSON.stringify(origin.values ?? null);
 }
 
 /**
@@ -57,14 +61,14 @@ export function sameOrigin(entry: Record<string, any>, origin: Origin): boolean 
  */
 export function withPropagated(kind: LabelKind, label: string, previous: unknown, origin: Origin | undefined, stamp: { time: number; actor: string }): unknown {
   const prev = (previous ?? {}) as Record<string, any>;
-  const listName = kind === 'tag' ? 'tags' : 'properties';
-  const list: Record<string, any>[] = Array.isArray(prev[listName]) ? prev[listName] : [];
+  const listName = listNameOf(kind);
+  const list = entriesIn(kind, prev);
   const key = keyOf(kind);
   const current = list.find((e) => e[key] === label);
   if (current && !propagatedBy(current, label)) return undefined; // set on the entity itself: it wins
   if (!origin) return current ? { ...prev, [listName]: list.filter((e) => e !== current) } : undefined;
   if (current && sameOrigin(current, origin)) return undefined;
-  const attribution = { time: stamp.time, actor: stamp.actor, source: PROPAGATION_SOURCE, sourceDetail: { rule: label, origin: origin.origin, via: origin.path.join(' > ') } };
+  const attribution = { time: stamp.time, actor: stamp.actor, source: PROPAGATION_SOURCE, sourceDetail: { rule: label, origin: origin.origin, via: viaOf(origin) } };
   const entry: TagAssociation | StructuredPropertyValueAssignment =
     kind === 'tag' ? { tag: label, attribution } : ({ propertyUrn: label, values: origin.values ?? [], created: stamp, lastModified: stamp, attribution } as StructuredPropertyValueAssignment);
   return { ...prev, [listName]: current ? list.map((e) => (e === current ? entry : e)) : [...list, entry] };

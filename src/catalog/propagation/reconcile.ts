@@ -151,10 +151,8 @@ export async function reconcileLabel(services: CatalogDeps, kind: LabelKind, lab
     else if (!sameOrigin(entry, origin)) updates.push(change(urn, origin));
   }
   for (const urn of current.keys()) if (!desired.has(urn)) removals.push(change(urn, undefined));
-  const refusedAdds: ReconcileOutcome['refused'] = [];
   outcome.removed = await writeAll(services, removals, outcome.refused);
   outcome.updated = await writeAll(services, updates, outcome.refused);
-  outcome.added = await writeAll(services, adds, refusedAdds);
-  outcome.refused.push(...refusedAdds);
+  outcome.added = await writeAll(services, adds, outcome.refused);
   return outcome;
 }
