@@ -93,6 +93,16 @@ export const ConfigSchema = z.object({
   RELAY_BACKPRESSURE: bool.default(false),
   /** Change records older than this many days are removed by the retention job (`tessera events prune`); 0 keeps them for ever. */
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Time-series points (profiles, usage, operations, checkpoints) older than this many days are dropped, a whole month
+   * at a time, once the month has wholly passed the limit; 0 keeps them for ever. `TIMESERIES_RETENTION` overrides it per
+   * aspect: `datasetProfile=365,operation=90`.
+   */
+  TIMESERIES_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
+  TIMESERIES_RETENTION: z
+    .string()
+    .regex(/^$|^[A-Za-z]+=\d+(,[A-Za-z]+=\d+)*$/, { error: 'must be aspect=days pairs separated by commas, e.g. datasetProfile=365,operation=90' })
+    .default(''),
   /** Hosts (names or addresses) webhooks may deliver to although they are loopback, link-local or private; comma-separated. */
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
   /** How long a webhook receiver may take to answer. */

@@ -11,6 +11,7 @@ import { createRequestListener } from './http/pipeline.js';
 import { listen } from './http/listen.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/job-queue.js';
+import { TimeseriesRetentionSweep } from './jobs/timeseries-retention.js';
 import { PropagationSweep } from './jobs/label-propagation.js';
 import { createLogger } from './logger.js';
 import { createServices, type Services } from './services.js';
@@ -47,9 +48,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await bootstrapCatalog(services);
   const runner = new JobRunner(services, jobHandlers);
   const sweep = new PropagationSweep(services, config.PROPAGATION_SWEEP_MS);
+  const retention = new TimeseriesRetentionSweep(services);
   if (config.JOBS_ENABLED) {
     runner.start();
     sweep.start();
+    retention.start();
     services.dispatcher.start();
   }
   if (config.CHANGE_RELAY_ENABLED) services.relay.start();
@@ -69,6 +72,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // Stop accepting; let in-flight requests finish for a bounded time, then cut what is left.
       runner.stop();
       sweep.stop();
+      retention.stop();
       supervisor?.stop();
       const closed = new Promise((r) => server.close(() => r(undefined)));
       server.closeIdleConnections();

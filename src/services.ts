@@ -26,6 +26,7 @@ import { WebhookStore } from './storage/webhook-store.js';
 import { adminRecords } from './catalog/history/admin-records.js';
 import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
 import { CatalogVersion } from './storage/catalog-version.js';
+import { TimeseriesStore } from './storage/timeseries-store.js';
 
 /** Everything the adapters use; catalog operations and jobs see only their part of it (CatalogDeps, JobDeps). */
 export interface Services extends JobDeps {
@@ -93,6 +94,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
     log,
     names,
     store,
+    timeseries: new TimeseriesStore(client, names, layout),
     events,
     relay,
     webhooks,

@@ -10,18 +10,21 @@ import type { IndexAdmin } from '../storage/index-admin.js';
 import type { IndexNames } from '../storage/indices.js';
 import type { JobStore } from '../storage/job-store.js';
 import type { EventStore } from '../storage/event-store.js';
+import type { TimeseriesStore } from '../storage/timeseries-store.js';
 import type { AccessControl } from './access/access-control.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { DefinitionCache } from './definition-cache.js';
 import type { DefinitionMemo } from './definition-info.js';
 
 export interface CatalogDeps {
-  config: Pick<Config, 'CREATE_MISSING_ENTITIES' | 'MAX_BATCH_ITEMS' | 'MAX_COUNT' | 'OPENSEARCH_SHARDS' | 'OPENSEARCH_REPLICAS'>;
+  config: Pick<Config, 'CREATE_MISSING_ENTITIES' | 'MAX_BATCH_ITEMS' | 'MAX_COUNT' | 'OPENSEARCH_SHARDS' | 'OPENSEARCH_REPLICAS' | 'TIMESERIES_RETENTION_DAYS' | 'TIMESERIES_RETENTION'>;
   log: Logger;
   names: IndexNames;
   store: EntityStore;
   indices: IndexAdmin;
   jobStore: JobStore;
+  /** Time-series points (profiles, usage, operations, checkpoints), in monthly indices per aspect. */
+  timeseries: TimeseriesStore;
   /** Change records in their global sequence: history and events read them. */
   events: EventStore;
   /** Aspect and entity-delete hooks, composed once by the composition root (hooks/index.ts builds the table). */

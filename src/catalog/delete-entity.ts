@@ -7,14 +7,20 @@ import { entityResource, rightForDelete } from './access/change-rights.js';
 import type { EntityTarget } from './entity-target.js';
 import { DELETE_ASPECT, writeAspects } from './write-aspects.js';
 
-/** Answers how many aspects the deleted entity had (0: there was no entity). */
-export async function deleteEntity(services: CatalogDeps, target: EntityTarget, actor: string, opts: { waitForSearch?: boolean } = {}): Promise<number> {
+/** What a hard delete removed: the entity's aspects (0: there was no entity) and its time-series points. */
+export interface Deleted {
+  rows: number;
+  timeseriesRows: number;
+}
+
+/** Hard deletes the entity and its time-series points (points may exist for an entity never stored: they go too). */
+export async function deleteEntity(services: CatalogDeps, target: EntityTarget, actor: string, opts: { waitForSearch?: boolean } = {}): Promise<Deleted> {
   const doc = await services.store.get(target.def.name, target.urn.raw);
   if (!doc) {
     // Whether an entity exists is not told to a caller that could not delete it.
     const right = rightForDelete(entityResource(target.def.name, target.urn.raw));
     await services.access.authorize(actor, right.privilege, right.resource, right.what);
-    return 0;
+    return { rows: 0, timeseriesRows: await services.timeseries.deleteOf(target.urn.raw) };
   }
   const right = rightForDelete(entityResource(target.def.name, target.urn.raw, doc.aspects));
   await services.access.authorize(actor, right.privilege, right.resource, right.what);
@@ -25,7 +31,7 @@ export async function deleteEntity(services: CatalogDeps, target: EntityTarget, 
   const provenance = currentLogContext();
   await services.store.mutate(target.def.name, target.urn.raw, async (current) => (current ? tombstoneOf(current, actor, provenance) : UNCHANGED), { refresh: opts.waitForSearch });
   services.definitionCache.afterWrite(target.def.name);
-  return Object.keys(doc.aspects).length;
+  return { rows: Object.keys(doc.aspects).length, timeseriesRows: await services.timeseries.deleteOf(target.urn.raw) };
 }
 
 /** What a hard-deleted entity leaves until the relay has moved its records: no aspects, its outbox and the HARD_DELETE record. */

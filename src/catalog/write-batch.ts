@@ -40,6 +40,8 @@ export interface WriteBatchOptions {
   existing?: Map<string, VersionedDoc>;
   /** Keep the document each item leaves (for presenting); a caller that answers only `success` does not need them. */
   keepDocs?: boolean;
+  /** Runs once every item is checked and authorized, before the first entity is written (the batch's time-series points). */
+  beforeWrite?: () => Promise<void>;
 }
 
 export const defaultLabel = (urnOf: (i: number) => string) => (i: number, aspect: string) => `items[${i}] (${urnOf(i)}, ${aspect})`;
@@ -141,7 +143,10 @@ async function buildGroup(services: CatalogDeps, inputs: WriteInput[], members: 
  * exist after it; empty unless `keepDocs`). Throws the batch's refusal, naming every refused item, before any write.
  */
 export async function writeBatch(services: CatalogDeps, inputs: WriteInput[], opts: WriteBatchOptions = {}): Promise<(EntityDoc | null)[]> {
-  if (inputs.length === 0) return [];
+  if (inputs.length === 0) {
+    await opts.beforeWrite?.();
+    return [];
+  }
   const urnOf = (i: number) => inputs[i].target.urn.raw;
   const label = opts.label ?? defaultLabel(urnOf);
   const refusals = new Refusals(urnOf, (i) => inputs[i].changes[0]?.aspect ?? '');
@@ -179,6 +184,7 @@ export async function writeBatch(services: CatalogDeps, inputs: WriteInput[], op
   if (refusals.size > 0) throw batchRefusal(refusals.items, inputs.length, label);
   const refresh = items.some((i) => i.waitForSearch);
   const writes = built.filter((b) => b!.changed && b!.doc !== null).map((b) => ({ doc: b!.doc!, at: b!.at }));
+  await opts.beforeWrite?.();
   const retry = await services.store.bulkWrite(writes, { refresh });
   const out: (EntityDoc | null)[] = new Array(inputs.length).fill(null);
   for (const b of built) if (!retry.has(b!.urn)) b!.docs.forEach((doc, m) => (out[m] = doc));

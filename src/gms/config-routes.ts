@@ -9,8 +9,10 @@ import type { Route } from '../wire/route.js';
 export const CLIENT_CONFIG = {
   noCode: 'true',
   patchCapable: true,
+  // Checkpoints are time-series points (getTimeseriesAspectValues): `pipeline_name` recipes may keep state.
+  statefulIngestionCapable: true,
   timeZone: 'GMT',
-  supportsImpactAnalysis: false,
+  supportsImpactAnalysis: true,
   versions: { 'acryldata/datahub': { version: 'v0.13.1', commit: 'tessera' }, tessera: { version: '0.1.0' } },
   datahub: { serverType: 'quickstart', serverEnv: 'core' },
   telemetry: { enabledCli: false, enabledIngestion: false },

@@ -6,7 +6,8 @@ import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/enti
 import { parsePatchBody, patchChange } from '../catalog/patch-aspect.js';
 import { DELETE_ASPECT, formatZodIssues, validateAspectValue, writeAspects, type WriteInput } from '../catalog/write-aspects.js';
 import { checkBatchSize } from '../catalog/batch-limit.js';
-import { batchRefusal, propertyUrnsIn, Refusals, writeBatch } from '../catalog/write-batch.js';
+import { batchRefusal, propertyUrnsIn, Refusals, writeBatch, type BatchRefusalItem } from '../catalog/write-batch.js';
+import { authorizePoints, checkPointValue, storedPoint, timeseriesAspectOf, writePointsWith, type PointInput } from '../catalog/timeseries/points.js';
 import type { PatchBody } from '../model/json-patch.js';
 import { CatalogError, validationError } from '../errors.js';
 import { sendError } from '../wire/send-error.js';
@@ -27,6 +28,8 @@ interface Prepared {
   payload: unknown;
   /** A PATCH proposal's document, parsed when it was checked. */
   patch?: PatchBody;
+  /** A time-series aspect's point (kept apart from the entity's versioned aspects). */
+  point?: PointInput;
 }
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
@@ -41,11 +44,23 @@ function prepare(raw: unknown): Prepared {
   if (!parsed.success) throw validationError(formatZodIssues('proposal', parsed.error));
   const proposal = parsed.data as Proposal;
   const target = resolveTarget(proposal.entityType, proposal.entityUrn);
+  const series = timeseriesAspectOf(target.def, proposal.aspectName);
+  if (series) return preparePoint(proposal, target, series);
   const aspect = resolveAspect(target.def, proposal.aspectName);
   const payload = parseClientBrand(aspect, decodeProposalAspect(proposal));
   if (proposal.changeType === 'UPSERT' || proposal.changeType === 'CREATE') validateAspectValue(aspect, payload);
   const patch = proposal.changeType === 'PATCH' ? parsePatchBody(payload) : undefined;
   return { proposal, target, aspect, payload, patch };
+}
+
+/** A time-series proposal: a point to add (UPSERT or CREATE); its points are removed with `/entities?action=delete`. */
+function preparePoint(proposal: Proposal, target: EntityTarget, aspect: string): Prepared {
+  if (proposal.changeType !== 'UPSERT' && proposal.changeType !== 'CREATE') {
+    throw validationError(`${aspect} is a time-series aspect: a proposal adds a point (UPSERT); remove points with POST /entities?action=delete {urn, aspectName, startTimeMillis, endTimeMillis}`);
+  }
+  const value = checkPointValue(aspect, decodeProposalAspect(proposal));
+  const point = { target, aspect, value, systemMetadata: writerSystemMetadata(proposal.systemMetadata ?? undefined) };
+  return { proposal, target, aspect, payload: value, point };
 }
 
 /** Every proposal checked, all that are wrong named at once (index, URN and aspect as sent). */
@@ -94,6 +109,38 @@ function sendValidation(e: unknown, res: ServerResponse): void {
   throw e;
 }
 
+/**
+ * A batch of checked proposals, all or nothing: the points are authorized with the versioned items (a refusal names
+ * every refused proposal, by its place in the request), and written once every item has passed, before the entities.
+ */
+async function writeProposals(services: Services, prepared: Prepared[], actor: string, wait: boolean): Promise<void> {
+  const label = (i: number, aspect: string) => `proposals[${i}] (${prepared[i].target.urn.raw}, ${aspect})`;
+  const pointAt = prepared.flatMap((p, i) => (p.point ? [i] : []));
+  const versionedAt = prepared.flatMap((p, i) => (p.point ? [] : [i]));
+  const refusals = new Refusals((i) => prepared[i].target.urn.raw, (i) => prepared[i].aspect);
+  await authorizePoints(services, actor, pointAt.map((i) => prepared[i].point!), (k, e) => refusals.add(pointAt[k], e));
+  const versioned = versionedAt.map((i) => prepared[i]);
+  let pointsRefused: CatalogError | undefined;
+  const write = (beforeWrite: () => Promise<void>) =>
+    writeBatch(services, versioned.map((p) => inputOf(p, actor, wait)), {
+      label: (k, aspect) => label(versionedAt[k], aspect),
+      propertyUrns: propertyUrnsIn(versioned.map((p) => ({ aspect: p.aspect, value: p.payload, patch: p.proposal.changeType !== 'UPSERT' && p.proposal.changeType !== 'CREATE' }))),
+      beforeWrite: async () => {
+        if (refusals.size > 0) throw (pointsRefused = batchRefusal(refusals.items, prepared.length, label));
+        await beforeWrite();
+      },
+    });
+  try {
+    await writePointsWith(services, pointAt.map((i) => prepared[i].point!), write, { refresh: wait });
+  } catch (e) {
+    // Versioned items refused too (numbered within them): one answer naming every refused proposal by its place.
+    const items = e instanceof CatalogError && e !== pointsRefused ? (e.details?.items as BatchRefusalItem[] | undefined) : undefined;
+    if (!items || refusals.size === 0) throw e;
+    for (const r of items) refusals.add(versionedAt[r.index], new CatalogError((e as CatalogError).code, r.reason), r.aspect);
+    throw batchRefusal(refusals.items, prepared.length, label);
+  }
+}
+
 export function ingestRoutes(services: Services): Route[] {
   const handle: Route['handle'] = async (req) => {
     const action = req.query.action;
@@ -104,7 +151,14 @@ export function ingestRoutes(services: Services): Route[] {
       if (action === 'ingestProposal') {
         const body = parseBody(SingleBodySchema, req.body, 'ingestProposal');
         const p = prepare(body.proposal);
-        await writeAspects(services, inputOf(p, actor, wait));
+        if (p.point) {
+          await authorizePoints(services, actor, [p.point], (_i, e) => {
+            throw e;
+          });
+          await services.timeseries.write([storedPoint(p.point)], { refresh: wait });
+        } else {
+          await writeAspects(services, inputOf(p, actor, wait));
+        }
         return sendJson(res, 200, { value: p.target.urn.raw });
       }
       const body = parseBody(BatchBodySchema, req.body, 'ingestProposalBatch');
@@ -112,8 +166,7 @@ export function ingestRoutes(services: Services): Route[] {
       // proposal refuses the batch, which writes nothing and names every refused proposal.
       checkBatchSize(services, body.proposals.length);
       const prepared = prepareAll(body.proposals);
-      const label = (i: number, aspect: string) => `proposals[${i}] (${prepared[i].target.urn.raw}, ${aspect})`;
-      await writeBatch(services, prepared.map((p) => inputOf(p, actor, wait)), { label, propertyUrns: propertyUrnsIn(prepared.map((p) => ({ aspect: p.aspect, value: p.payload, patch: p.proposal.changeType !== 'UPSERT' && p.proposal.changeType !== 'CREATE' }))) });
+      await writeProposals(services, prepared, actor, wait);
       sendJson(res, 200, { value: 'success' });
     } catch (e) {
       sendValidation(e, res);

@@ -11,12 +11,14 @@ import { entitiesRoutes } from '../gms/entities-routes.js';
 import { entitiesV2Routes } from '../gms/entities-v2-routes.js';
 import { ingestRoutes } from '../gms/ingest-routes.js';
 import { snapshotRoutes } from '../gms/snapshot-routes.js';
+import { timeseriesRoutes } from '../gms/timeseries-routes.js';
 import { searchRoutes } from '../gms/search-routes.js';
 import type { Services } from '../services.js';
 import { accessTokenRoutes } from './access-token-routes.js';
 import { accessRoutes } from './access-routes.js';
 import { historyRoutes } from './history-routes.js';
 import { relationshipRoutes } from './relationship-routes.js';
+import { timeseriesRoutes as openApiTimeseriesRoutes } from './timeseries-routes.js';
 import { csvRoutes } from './csv-routes.js';
 import { propertyRuleRoutes } from './property-rule-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
@@ -63,6 +65,8 @@ export function createRoutes(services: Services): Route[] {
     ...metricsRoutes(services.metrics, services.config.METRICS_PUBLIC),
     ...entityRoutes(services, v2Dialect),
     ...entityRoutes(services, v3Dialect),
+    // The first /aspects route decides the path's gate by its action (a time-series read reads; the others write).
+    ...timeseriesRoutes(services),
     ...ingestRoutes(services),
     ...aspectsRoutes(services),
     ...entitiesV2Routes(services),
@@ -77,6 +81,7 @@ export function createRoutes(services: Services): Route[] {
     ...accessRoutes(services),
     ...historyRoutes(services),
     ...relationshipRoutes(services),
+    ...openApiTimeseriesRoutes(services),
     ...csvRoutes(services),
     ...propertyRuleRoutes(services),
     ...webhookRoutes(services),

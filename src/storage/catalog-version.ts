@@ -25,7 +25,8 @@ export class CatalogVersion {
   private readonly firstSeen = new Map<string, number>();
 
   constructor(private readonly client: Client, names: IndexNames) {
-    const indices = [...names.allEntities(), names.access()].join(',');
+    // Time-series points are covered too (a profile written changes the version): their monthly indices by pattern.
+    const indices = [...names.allEntities(), names.access(), `${names.prefix}ts_*`].join(',');
     const shard = ['routing.primary', 'routing.node', 'seq_no.max_seq_no', 'refresh.total'].map((f) => `indices.*.shards.*.${f}`);
     // Entity indices not made yet are left out: one made later changes the version (its name and uuid join it).
     this.path = `/${indices}/_stats/refresh?level=shards&ignore_unavailable=true&allow_no_indices=true&filter_path=${['indices.*.uuid', ...shard].join(',')}`;

@@ -50,9 +50,9 @@ describe('system metadata and headers', () => {
 
 describe('refusals', () => {
   it('refuses an aspect Tessera does not model with 422 naming it', async () => {
-    const res = await ingest(app, proposal(DS, 'datasetProfile', { timestampMillis: 1 }));
+    const res = await ingest(app, proposal(DS, 'datasetProfiles', { timestampMillis: 1 }));
     expect(res.status).toBe(422);
-    expect(res.body.message).toContain('datasetProfile');
+    expect(res.body.message).toContain('datasetProfiles');
     const unknownType = await ingest(app, proposal('urn:li:glossaryTerm:t', 'glossaryTermInfo', { definition: 'd' }));
     expect(unknownType.status).toBe(422);
     expect(unknownType.body.message).toContain('glossaryTerm');

@@ -27,7 +27,8 @@ describe('GET /gms/config', () => {
     const res = await app.request('GET', '/gms/config', undefined, { token: null });
     expect(res.status).toBe(200);
     expect(res.body.noCode).toBe('true');
-    expect(res.body).not.toHaveProperty('statefulIngestionCapable');
+    // Stateful ingestion's checkpoints are time-series points, which Tessera keeps.
+    expect(res.body.statefulIngestionCapable).toBe(true);
     expect(res.body).not.toHaveProperty('retention');
   });
 });
@@ -103,10 +104,10 @@ describe('POST /gms/entities?action=…', () => {
     expect((await app.post('/gms/entities?action=delete', { urn })).body.value.rows).toBe(0);
   });
 
-  it('refuses timeseries deletes and bad bodies with a message', async () => {
-    const res = await app.post('/gms/entities?action=delete', { urn: DS, aspectName: 'datasetProfile' });
+  it('refuses a time-series delete of an aspect that is not one, and bad bodies, with a message', async () => {
+    const res = await app.post('/gms/entities?action=delete', { urn: DS, aspectName: 'datasetProperties' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('aspectName');
+    expect(res.body.message).toContain('datasetProperties is not a time-series aspect of dataset');
     expect((await app.post('/gms/entities?action=delete', { urn: 'nope' })).status).toBe(400);
   });
 

@@ -12,5 +12,5 @@ export interface HardDeletePropertyInput {
 /** Refuses a property that does not exist (the REST DELETE stays idempotent: it goes straight to `deleteEntity`). */
 export async function hardDeleteProperty(services: CatalogDeps, input: HardDeletePropertyInput): Promise<void> {
   const target = resolveTarget('structuredProperty', input.urn);
-  if ((await deleteEntity(services, target, input.actor)) === 0) throw notFound(`Structured property ${target.urn.raw} does not exist`);
+  if ((await deleteEntity(services, target, input.actor)).rows === 0) throw notFound(`Structured property ${target.urn.raw} does not exist`);
 }

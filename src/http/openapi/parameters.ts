@@ -53,7 +53,7 @@ export const TokensQuery = z.object({
 });
 
 export const IngestQuery = z.object({
-  action: z.enum(['ingestProposal', 'ingestProposalBatch']).meta({ description: 'One proposal or several' }),
+  action: z.enum(['ingestProposal', 'ingestProposalBatch', 'getTimeseriesAspectValues']).meta({ description: 'One proposal or several; or a read of time-series points' }),
   ...WaitForSearchQuery.shape,
 });
 

@@ -28,7 +28,7 @@ export function servicePaths(): Record<string, object> {
     '/aspects': {
       post: {
         tags: ['Emitter wire'], operationId: 'ingestProposal',
-        summary: 'The emitter wire: ingest one metadata change proposal (action=ingestProposal) or several, all checked before the first write (action=ingestProposalBatch)',
+        summary: 'The emitter wire: ingest one metadata change proposal (action=ingestProposal) or several, all checked before the first write (action=ingestProposalBatch); read time-series points (action=getTimeseriesAspectValues: {urn, entity, aspect, startTimeMillis?, endTimeMillis?, limit?, latestValue?, filter?, sort?} answers {value: {entityName, aspectName, limit, values: [{aspect: {value, contentType}, systemMetadata?}]}})',
         parameters: queryParameters(IngestQuery),
         requestBody: {
           required: true,
