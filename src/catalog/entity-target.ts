@@ -26,6 +26,6 @@ export function resolveAspect(def: EntityTypeDef, aspect: string): string {
   const name = findAspectName(def, aspect);
   if (name) return name;
   const series = def.timeseriesAspects.find((a) => a.toLowerCase() === aspect.toLowerCase());
-  if (series) throw validationError(`${series} is a time-series aspect of ${def.name}; Tessera does not keep time series yet`);
+  if (series) throw validationError(`${series} is a time-series aspect of ${def.name}: its points are written by proposals and read with POST /aspects?action=getTimeseriesAspectValues or GET /openapi/v2/timeseries/${def.name}/${series}`);
   throw validationError(`Unknown aspect ${aspect} for entity ${def.name}; known aspects: ${[def.keyAspect, ...def.aspects].join(', ')}`);
 }

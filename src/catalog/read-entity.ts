@@ -49,6 +49,14 @@ export async function readEntity(services: CatalogDeps, target: EntityTarget, as
   return doc ? presentEntity(services, doc, aspects) : null;
 }
 
+/** Several entities of one type at once (one `_mget`), in the order asked; those that do not exist are left out. */
+export async function readEntities(services: CatalogDeps, entityType: string, urns: { urn: string; aspects?: string[] }[]): Promise<EntityView[]> {
+  const docs = await services.store.mget(entityType, [...new Set(urns.map((u) => u.urn))]);
+  const definitions = services.definitionCache.memo();
+  const found = urns.filter((u) => docs.has(u.urn));
+  return Promise.all(found.map((u) => presentEntity(services, docs.get(u.urn)!, u.aspects, definitions)));
+}
+
 export async function readAspect(services: CatalogDeps, target: EntityTarget, aspect: string): Promise<AspectView | null> {
   const doc = await services.store.get(target.def.name, target.urn.raw);
   return (doc && (await presentAspect(services, doc, aspect))) ?? null;

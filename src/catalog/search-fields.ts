@@ -11,7 +11,7 @@ import { charLength } from './structured-properties/value-pattern.js';
 import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf, type DefinitionMemo } from './definitions.js';
 
 type Obj = Record<string, any>;
-export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime', 'lineageUp', 'lineageDown', 'fieldLineageUp', 'fieldLineageDown', 'propagates', 'container'];
+export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime', 'lineageUp', 'lineageDown', 'fieldLineageUp', 'fieldLineageDown', 'propagates', 'container', 'typeFields'];
 
 const val = (doc: EntityDoc, aspect: string): Obj | undefined => doc.aspects[aspect]?.value as Obj | undefined;
 const tagUrns = (g: Obj | undefined): string[] => (g?.tags ?? []).map((t: Obj) => t.tag).filter(Boolean);
@@ -47,9 +47,23 @@ function platformAndOrigin(doc: EntityDoc): { platform?: string; origin?: string
       const flow = parseUrn(u.parts[0]);
       return { platform: `urn:li:dataPlatform:${flow.parts[0]}`, origin: flow.parts[2] };
     }
-    default:
-      return {};
+    default: {
+      // Other types name their platform in dataPlatformInstance, when they carry it (the original's `platform` field).
+      const platform = val(doc, 'dataPlatformInstance')?.platform;
+      return typeof platform === 'string' ? { platform } : {};
+    }
   }
+}
+
+/** The registry's search fields of the document's type, as `name=value` keywords (see TYPE_SEARCH_FIELDS). */
+export function typeFieldsOf(doc: EntityDoc): string[] {
+  const out: string[] = [];
+  for (const [name, at] of Object.entries(findEntityType(doc.entityType)?.searchFields ?? {})) {
+    const [aspect, field] = at.split('.');
+    const v = val(doc, aspect)?.[field];
+    for (const x of Array.isArray(v) ? v : [v]) if (typeof x === 'string' && x.length <= KEYWORD_LIMIT) out.push(`${name}=${x}`);
+  }
+  return uniq(out);
 }
 
 async function structuredPropertyFields(services: CatalogDeps, doc: EntityDoc, memo?: DefinitionMemo): Promise<Obj | undefined> {
@@ -140,6 +154,8 @@ export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, m
     ...(typeof val(doc, 'container')?.container === 'string' && { container: val(doc, 'container')!.container }),
     // A tag or property whose label follows lineage (catalog/propagation): how the propagation job finds the rules.
     ...(val(doc, 'labelPropagation') && { propagates: true }),
+    // The type's own search fields from the registry (a platform resource's primaryKey, resourceType, …).
+    ...(findEntityType(doc.entityType)?.searchFields && { typeFields: typeFieldsOf(doc) }),
     createdTime: Math.min(...Object.values(doc.aspects).map((a) => a.created.time)),
     lastModifiedTime: Math.max(...Object.values(doc.aspects).map((a) => a.lastModified.time)),
   };

@@ -3,10 +3,14 @@ import { batchUpsert } from '../catalog/batch-upsert.js';
 import { deleteAspects, deleteEntity } from '../catalog/delete-entity.js';
 import { resolveAspect } from '../catalog/entity-target.js';
 import { patchAspect } from '../catalog/patch-aspect.js';
-import { entityIsLive, readAspect } from '../catalog/read-entity.js';
+import { entityIsLive, readAspect, readEntities } from '../catalog/read-entity.js';
+import { checkBatchSize } from '../catalog/batch-limit.js';
+import { validationError } from '../errors.js';
+import { resolveTarget } from '../catalog/entity-target.js';
 import { upsertAspect } from '../catalog/upsert-aspect.js';
 import type { Services } from '../services.js';
 import type { Dialect } from './dialect.js';
+import { v3Dialect } from './v3/dialect.js';
 import { sendJson } from '../wire/json.js';
 import { entityReads, entityTypeOf, targetOf, withSystemMetadata, type ReadRequest } from './entity-reads.js';
 import { boolParam, listParam, waitForSearch } from '../wire/params.js';
@@ -24,6 +28,33 @@ const status = (call: Call, code: number) => {
   call.res.end();
 };
 
+/**
+ * `POST /openapi/v3/entity/{entity}/batchGet` with `[{urn, <aspect>: {}, …}]`: several entities of one type at once,
+ * each with the aspects it names (all when it names none); entities that do not exist are left out. A read.
+ */
+function batchGetRoute(services: Services, base: string): Route {
+  return {
+    method: 'POST',
+    path: `${base}/:entity/batchGet`,
+    gate: 'read',
+    mayChange: () => false,
+    handle: async (call) => {
+      const def = entityTypeOf(call.params.entity);
+      if (!Array.isArray(call.body)) throw validationError('batchGet takes a JSON array of {urn, <aspect name>: {}} objects');
+      checkBatchSize(services, call.body.length);
+      const asked = call.body.map((item: unknown, i: number) => {
+        if (!item || typeof item !== 'object' || Array.isArray(item)) throw validationError(`batchGet item [${i}] must be an object with a urn`);
+        const { urn, ...aspects } = item as Record<string, unknown>;
+        const t = resolveTarget(def.name, urn);
+        return { urn: t.urn.raw, aspects: Object.keys(aspects).map((a) => resolveAspect(def, a)) };
+      });
+      await services.access.authorize(call.actor, 'VIEW_METADATA', {}, `reading ${def.name} entities`);
+      const entities = await readEntities(services, def.name, asked);
+      sendJson(call.res, 200, entities.map((e) => v3Dialect.presentEntity(e, withSystemMetadata(call))));
+    },
+  };
+}
+
 export function entityRoutes(services: Services, dialect: Dialect): Route[] {
   const base = `/openapi/${dialect.name}/entity`;
   const reads = entityReads(services, dialect);
@@ -36,6 +67,7 @@ export function entityRoutes(services: Services, dialect: Dialect): Route[] {
     sendJson(call.res, 200, dialect.presentWrite({ urn: t.urn.raw, entityType: t.def.name, aspects: { [aspect]: view } }, sm(call)));
 
   const routes: Route[] = [
+    ...(dialect.name === 'v3' ? [batchGetRoute(services, base)] : []),
     { method: 'GET', path: `${base}/:entity`, handle: async (call) => sendJson(call.res, 200, await reads.list(readRequest(call))) },
     {
       method: 'POST',

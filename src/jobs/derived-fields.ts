@@ -7,6 +7,7 @@
 import { KEYWORD_LIMIT, LENGTHS_FIELD, LONG_VALUES_FIELD } from '../storage/property-field-mappings.js';
 import { LINEAGE_SOURCES, type LineageDirection } from '../model/lineage-edges.js';
 import { FIELD_LINEAGE_ASPECTS } from '../model/field-lineage.js';
+import { ENTITY_TYPES } from '../model/entity-types.js';
 
 const listOf = (field: string, aspect: string, list: string, key: string) => `
   def ${field}In = ctx._source.aspects?.${aspect}?.value?.${list};
@@ -80,7 +81,26 @@ const directContainer = `
   def containerIn = ctx._source.aspects?.container?.value?.container;
   if (containerIn instanceof String) { ctx._source.container = containerIn; } else { ctx._source.remove('container'); }`;
 
+/** The registry's search fields of each type, as `name=value` (the twin of `typeFieldsOf` in catalog/search-fields.ts). */
+const typeFields = (() => {
+  const byType = ENTITY_TYPES.filter((t) => t.searchFields).map((t) => {
+    const reads = Object.entries(t.searchFields!).map(([name, at], i) => {
+      const [aspect, field] = at.split('.');
+      return `
+    def tf${i} = ctx._source.aspects?.${aspect}?.value?.${field};
+    for (def x : (tf${i} instanceof List ? tf${i} : [tf${i}])) { if (x instanceof String && ((String) x).length() <= ${KEYWORD_LIMIT} && !tfOut.contains('${name}=' + x)) { tfOut.add('${name}=' + x); } }`;
+    });
+    return `
+  if (ctx._source.entityType == '${t.name}') {${reads.join('')}
+    ctx._source.typeFields = tfOut;
+  }`;
+  });
+  return `
+  def tfOut = new ArrayList();${byType.join('')}`;
+})();
+
 const DERIVATIONS: Readonly<Record<string, string>> = {
+  typeFields,
   lineageUp: lineageList('lineageUp', 'UPSTREAM'),
   lineageDown: lineageList('lineageDown', 'DOWNSTREAM'),
   fieldLineageUp: fieldLineageList('fieldLineageUp', 'upstreams'),

@@ -41,6 +41,11 @@ export interface EntityTypeDef {
   nameFrom?: readonly string[];
   /** Where its search description comes from, likewise. */
   descriptionFrom?: readonly string[];
+  /**
+   * Fields of its own it is searched by, as the original indexes them (`resourceType:"USER_ID_MAPPING"`): the name a
+   * query uses → the `aspect.field` holding a string or a list of strings; exact values only.
+   */
+  searchFields?: Readonly<Record<string, string>>;
   /** The Rest.li snapshot record (`com.linkedin.metadata.snapshot.<snapshot>`) the original's client sends it in, if any. */
   snapshot?: string;
   keyFromUrn(urn: UrnParts): Record<string, unknown>;
@@ -76,6 +81,18 @@ const defs: EntityTypeDef[] = (registry.entities as RegistryRow[]).map((row) => 
 }));
 
 export const ENTITY_TYPES: readonly EntityTypeDef[] = defs;
+
+/** Every registry search field name (any type's), with where each type that has it keeps its values. */
+export const TYPE_SEARCH_FIELDS: ReadonlyMap<string, readonly { entityType: string; aspect: string; field: string }[]> = (() => {
+  const out = new Map<string, { entityType: string; aspect: string; field: string }[]>();
+  for (const d of defs) {
+    for (const [name, at] of Object.entries(d.searchFields ?? {})) {
+      const [aspect, field] = at.split('.');
+      out.set(name, [...(out.get(name) ?? []), { entityType: d.name, aspect, field }]);
+    }
+  }
+  return out;
+})();
 const byLower = new Map(defs.map((d) => [d.name.toLowerCase(), d]));
 const byGraphql = new Map(defs.filter((d) => d.graphqlType !== 'OTHER').map((d) => [d.graphqlType, d]));
 

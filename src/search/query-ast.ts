@@ -7,7 +7,7 @@ export type QNode =
   | { type: 'all' }
   | { type: 'and' | 'or'; children: QNode[] }
   | { type: 'not'; child: QNode }
-  /** `text` keeps the user's backslash escapes; quoted text has none. */
+  /** `text` keeps the user's backslash escapes; quoted text has them applied (`"urn\:li\:x"` is `urn:li:x`, as Lucene reads it). */
   | { type: 'term'; field?: string; text: string; quoted: boolean; fuzzy: boolean; proximity?: number }
   | { type: 'range'; field?: string; min?: string; max?: string; includeMin: boolean; includeMax: boolean }
   | { type: 'exists'; field: string };
@@ -61,7 +61,7 @@ function fromTerm(raw: LuceneTermNode, field: string | undefined, positions: Rea
   const quoted = 'proximity' in raw;
   if (raw.term === MATCH_ALL_TERM && !quoted) return { type: 'all' };
   if (raw.regexpr) throw inputError('Regular expressions are not supported');
-  if (field === '_exists_') return negate(raw.prefix, { type: 'exists', field: quoted ? raw.term : unescape(raw.term) });
+  if (field === '_exists_') return negate(raw.prefix, { type: 'exists', field: unescape(raw.term) });
   if (!quoted && raw.term === '*') return negate(raw.prefix, field === undefined ? { type: 'all' } : { type: 'exists', field });
   const cmp = quoted ? null : COMPARISON.exec(raw.term);
   if (cmp) {
@@ -78,7 +78,7 @@ function fromTerm(raw: LuceneTermNode, field: string | undefined, positions: Rea
   }
   const fuzzy = !quoted && raw.similarity != null;
   const proximity = quoted && raw.proximity != null ? raw.proximity : undefined;
-  return negate(raw.prefix, { type: 'term', field, text: raw.term, quoted, fuzzy, ...(proximity !== undefined && { proximity }) });
+  return negate(raw.prefix, { type: 'term', field, text: quoted ? unescape(raw.term) : raw.term, quoted, fuzzy, ...(proximity !== undefined && { proximity }) });
 }
 
 function fromRange(raw: LuceneRangeNode, field: string | undefined): QNode {

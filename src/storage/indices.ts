@@ -128,7 +128,7 @@ export async function ensureIndex(client: Client, names: IndexNames, alias: stri
  * access documents, and the events' group and skip (documents kept under their first sequence number).
  */
 const LATER_FIELDS: [(names: IndexNames) => string, Record<string, unknown>][] = [
-  [(names) => names.allEntities().join(','), { tombstone: { type: 'boolean' }, propagates: { type: 'boolean' } }],
+  [(names) => names.allEntities().join(','), { tombstone: { type: 'boolean' }, propagates: { type: 'boolean' }, typeFields: { type: 'keyword' } }],
   [(names) => names.tokens(), { type: { type: 'keyword' } }],
   [(names) => names.access(), { deleted: { type: 'boolean' } }],
   [(names) => names.events(), { group: { type: 'keyword' }, skip: { type: 'boolean' } }],

@@ -5,6 +5,7 @@
  * batch it was in writes nothing; a URN not in its type's shape is refused with the shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildWithoutFields } from './old-index.js';
 import { enc, startTestApp, type TestApp } from './harness.js';
 
 let app: TestApp;
@@ -132,3 +133,44 @@ describe('the entity registry', () => {
   });
 });
 
+describe('search fields of a type\'s own, and several entities read at once', () => {
+  const RESOURCE = 'urn:li:platformResource:looker-users';
+  const info = { resourceType: 'USER_ID_MAPPING', primaryKey: 'looker_users', secondaryKeys: ['lk-1', 'lk-2'], value: { blob: '{}', contentType: 'JSON' } };
+  const urnsOf = (body: { entities: { urn: string }[] }) => body.entities.map((e) => e.urn);
+
+  it('finds a platform resource by its registry search fields and platform, as the original\'s client asks for it', async () => {
+    const res = await app.request('POST', '/gms/aspects?action=ingestProposalBatch&waitForSearch=true', {
+      proposals: [proposal('platformResource', RESOURCE, 'platformResourceInfo', info), proposal('platformResource', RESOURCE, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:looker' })],
+    });
+    expect(res.status, res.text).toBe(200);
+    const query = (q: string) => app.get(`/openapi/v3/entity/platformresource?aspects=platformResourceKey&count=10&query=${encodeURIComponent(q)}`);
+    const both = await query('(resourceType:"USER_ID_MAPPING" AND platform.keyword:"urn\\:li\\:dataPlatform\\:looker")');
+    expect(both.status, both.text).toBe(200);
+    expect(urnsOf(both.body)).toEqual([RESOURCE]);
+    expect(urnsOf((await query('primaryKey:"looker_users"')).body)).toEqual([RESOURCE]);
+    expect(urnsOf((await query('secondaryKeys:"lk-2"')).body)).toEqual([RESOURCE]);
+    expect(urnsOf((await query('resourceType:"OTHER"')).body)).toEqual([]);
+    const unknown = await query('resourceKind:"USER_ID_MAPPING"');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('Unknown search field resourceKind');
+  });
+
+  it('a rebuild derives those fields for documents written before them, as writes do', async () => {
+    const { before, after } = await rebuildWithoutFields(app, 'platformResource', ['typeFields']);
+    expect(Object.values(before).some((v) => Array.isArray(v.typeFields) && v.typeFields.length === 4)).toBe(true);
+    expect(after).toEqual(before);
+  });
+
+  it('reads several entities at once with the aspects each names (batchGet); missing ones are left out', async () => {
+    const res = await app.request('POST', '/openapi/v3/entity/platformResource/batchGet', [{ urn: RESOURCE, platformResourceInfo: {} }, { urn: 'urn:li:platformResource:nothing' }]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual([{ urn: RESOURCE, platformResourceInfo: { value: info } }]);
+    const all = await app.request('POST', '/openapi/v3/entity/platformResource/batchGet', [{ urn: RESOURCE }]);
+    expect(Object.keys(all.body[0]).sort()).toEqual(['dataPlatformInstance', 'platformResourceInfo', 'platformResourceKey', 'urn']);
+    const bad = await app.request('POST', '/openapi/v3/entity/platformResource/batchGet', { urn: RESOURCE });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('JSON array');
+    const wrongType = await app.request('POST', '/openapi/v3/entity/platformResource/batchGet', [{ urn: 'urn:li:tag:x' }]);
+    expect(wrongType.status).toBe(400);
+  });
+});

@@ -6,6 +6,7 @@ import { indexFieldOf, valueKindOf, type DefinitionInfo, type ValueKind } from '
 import { complianceBuckets, invalidQuery } from '../structured-properties/compliance-query.js';
 import { BUILTIN_FIELDS, isInternalField, SEARCHABLE_FIELD_LIST } from './builtin-fields.js';
 import { isTombstone } from '../../storage/entity-store.js';
+import { TYPE_SEARCH_FIELDS } from '../../model/entity-types.js';
 import { structuredPropertyUrn } from '../../model/urn.js';
 import { checkVersionedName, loadPropertyDefinitions, parsePropertyFieldName, PROPERTY_PREFIX, type PropertyFieldName } from './property-fields.js';
 
@@ -37,8 +38,12 @@ export function searchKindOf(kind: ValueKind | undefined): FieldKind {
 }
 
 function builtinOutcome(name: string): Outcome {
-  const b = Object.hasOwn(BUILTIN_FIELDS, name) ? BUILTIN_FIELDS[name] : undefined;
-  if (b) return { field: { name, ...b } };
+  // `x.keyword` is the original's exact sub-field of x: keyword fields are exact already.
+  const base = name.endsWith('.keyword') ? name.slice(0, -'.keyword'.length) : name;
+  const b = Object.hasOwn(BUILTIN_FIELDS, base) ? BUILTIN_FIELDS[base] : undefined;
+  if (b && (base === name || b.kind === 'keyword')) return { field: { name, ...b } };
+  // A field some entity type is searched by (the registry's searchFields): its exact values.
+  if (TYPE_SEARCH_FIELDS.has(base)) return { field: { name, path: 'typeFields', kind: 'keyword', normalise: (text) => `${base}=${text}` } };
   if (isInternalField(name)) return { error: inputError(`Field ${name} is internal and cannot be searched; searchable fields: ${SEARCHABLE_FIELD_LIST}`) };
   return { error: inputError(`Unknown search field ${name}; searchable fields: ${SEARCHABLE_FIELD_LIST}`) };
 }

@@ -80,6 +80,18 @@ function entityPath(v: Version, def: EntityTypeDef, tags: string[]) {
   };
 }
 
+function batchGetPath(def: EntityTypeDef, tags: string[]) {
+  const E = entitySchemaName(def);
+  return {
+    post: {
+      tags, operationId: `v3BatchGet${E}`, summary: `Read several ${def.name} entities at once: [{urn, <aspect>: {}}] names each one and the aspects wanted (all when none); missing ones are left out`,
+      parameters: queryParameters(SystemMetadataQuery),
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'array', items: { type: 'object', required: ['urn'], properties: { urn: { type: 'string' } }, additionalProperties: { type: 'object' } } } } } },
+      responses: { '200': { description: 'The entities found, each as the entity read answers it', content: { 'application/json': { schema: { type: 'array', items: ref(`${E}V3`) } } } }, ...errorResponses('VALIDATION', 'INVALID_URN', 'PAYLOAD_TOO_LARGE') },
+    },
+  };
+}
+
 function aspectPath(v: Version, def: EntityTypeDef, aspect: string, tags: string[]) {
   const A = aspectSchemaName(aspect);
   const E = entitySchemaName(def);
@@ -126,6 +138,7 @@ export function entityPaths(v: Version): Record<string, object> {
     const tags = [`${def.name} (${v})`];
     paths[base] = collectionPath(v, def, tags);
     paths[`${base}/{urn}`] = entityPath(v, def, tags);
+    if (v === 'v3') paths[`${base}/batchGet`] = batchGetPath(def, tags);
     for (const aspect of [def.keyAspect, ...def.aspects]) {
       if (aspectSchemas[aspect]) paths[`${base}/{urn}/${aspect}`] = aspectPath(v, def, aspect, tags);
     }
