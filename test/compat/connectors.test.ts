@@ -99,3 +99,89 @@ describe('datahub ingest of every entity type the registry holds', () => {
     expect(gql.entities.find((e: any) => e.__typename === 'MLFeature')).toMatchObject({ name: 'age', properties: { description: 'age in years' } });
   });
 });
+
+describe('the business glossary source and time-series records', () => {
+  const glossary = [
+    'version: 1',
+    'source: DataHub',
+    'owners:',
+    '  users:',
+    '    - jdoe',
+    'nodes:',
+    '  - name: Classification',
+    '    description: How sensitive data is',
+    '    terms:',
+    '      - name: Sensitive',
+    '        description: Data that must be protected',
+    '        custom_properties:',
+    '          is_confidential: "true"',
+    '      - name: Confidential',
+    '        description: Data shared on a need-to-know basis',
+    '        inherits:',
+    '          - Classification.Sensitive',
+    '  - name: Customer',
+    '    description: What we know about customers',
+    '    terms:',
+    '      - name: Email',
+    '        description: A customer\'s email address',
+    '        domain: Sales',
+    '        contains:',
+    '          - Classification.Sensitive',
+    '',
+  ].join('\n');
+
+  it('writes every node and term of a glossary file (a domain resolved by name), each readable and searchable', async () => {
+    // The domain the file names (by name) was written by the first test; searches see it once refreshed.
+    await app.refresh();
+    const file = dh.file('glossary.yml', glossary);
+    const recipe = dh.file('glossary-recipe.yml', `source:\n  type: datahub-business-glossary\n  config:\n    file: ${file}\n    enable_auto_id: false\nsink:\n  type: datahub-rest\n  config:\n    server: ${app.url}/gms\n    token: ${app.token}\n`);
+    const res = await dh.cli(['ingest', '-c', recipe]);
+    expect(res.code, out(res)).toBe(0);
+    expect(out(res)).toContain("'failures': []");
+    expect(out(res)).toContain('Pipeline finished successfully');
+    const term = await app.get(`/openapi/v3/entity/glossaryterm/${enc('urn:li:glossaryTerm:Classification.Confidential')}`);
+    expect(term.status, term.text).toBe(200);
+    expect(term.body.glossaryTermInfo.value).toMatchObject({ name: 'Confidential', definition: 'Data shared on a need-to-know basis', parentNode: 'urn:li:glossaryNode:Classification' });
+    expect(term.body.glossaryRelatedTerms.value).toEqual({ isRelatedTerms: ['urn:li:glossaryTerm:Classification.Sensitive'] });
+    const email = await app.get(`/openapi/v3/entity/glossaryterm/${enc('urn:li:glossaryTerm:Customer.Email')}/glossaryRelatedTerms`);
+    expect(email.body.glossaryRelatedTerms.value).toEqual({ hasRelatedTerms: ['urn:li:glossaryTerm:Classification.Sensitive'] });
+    const domains = await app.get(`/openapi/v3/entity/glossaryterm/${enc('urn:li:glossaryTerm:Customer.Email')}/domains`);
+    expect(domains.body.domains.value.domains).toEqual(['urn:li:domain:sales']);
+    const node = await app.get(`/openapi/v3/entity/glossarynode/${enc('urn:li:glossaryNode:Customer')}`);
+    expect(node.status, node.text).toBe(200);
+    expect(node.body.glossaryNodeInfo.value).toMatchObject({ name: 'Customer', definition: 'What we know about customers' });
+    await app.refresh();
+    const found = await graphqlData(app, '{ searchAcrossEntities(input: {types: [GLOSSARY_TERM], query: "need-to-know", count: 10}) { searchResults { entity { urn } } } }');
+    expect(found.searchAcrossEntities.searchResults.map((r: { entity: { urn: string } }) => r.entity.urn)).toEqual(['urn:li:glossaryTerm:Classification.Confidential']);
+  });
+
+  it('writes time-series records (profiles, operations, assertion runs) beside the entities they describe, read back as sent', async () => {
+    const ds = 'urn:li:dataset:(urn:li:dataPlatform:hive,shop.profiled,PROD)';
+    const assertion = 'urn:li:assertion:orders-not-null';
+    const t = Date.UTC(2026, 10, 1);
+    const profile = { timestampMillis: t, rowCount: 1200, columnCount: 2, fieldProfiles: [{ fieldPath: 'id', nullCount: 0, nullProportion: 0 }], partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' } };
+    const operation = { timestampMillis: t, lastUpdatedTimestamp: t, operationType: 'INSERT', numAffectedRows: 12, partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' } };
+    const run = { timestampMillis: t, runId: 'dbt-run-1', asserteeUrn: ds, assertionUrn: assertion, status: 'COMPLETE', result: { type: 'SUCCESS', nativeResults: {} }, partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' } };
+    const records = [
+      { entityType: 'dataset', entityUrn: ds, changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { json: { customProperties: {}, name: 'profiled', tags: [] } } },
+      { entityType: 'dataset', entityUrn: ds, changeType: 'UPSERT', aspectName: 'datasetProfile', aspect: { json: profile } },
+      { entityType: 'dataset', entityUrn: ds, changeType: 'UPSERT', aspectName: 'operation', aspect: { json: operation } },
+      { entityType: 'assertion', entityUrn: assertion, changeType: 'UPSERT', aspectName: 'assertionRunEvent', aspect: { json: run } },
+    ];
+    const data = dh.file('timeseries.json', JSON.stringify(records));
+    const recipe = dh.file('timeseries.yml', `source:\n  type: file\n  config:\n    path: ${data}\nsink:\n  type: datahub-rest\n  config:\n    server: ${app.url}/gms\n    token: ${app.token}\n`);
+    const res = await dh.cli(['ingest', '-c', recipe]);
+    expect(res.code, out(res)).toBe(0);
+    expect(out(res)).toContain("'failures': []");
+    await app.refresh();
+    const latest = async (urn: string, entity: string, aspect: string) => {
+      const r = await app.post('/gms/aspects?action=getTimeseriesAspectValues', { urn, entity, aspect, latestValue: true });
+      expect(r.status, r.text).toBe(200);
+      return JSON.parse(r.body.value.values[0].aspect.value);
+    };
+    expect(await latest(ds, 'dataset', 'datasetProfile')).toEqual(profile);
+    expect(await latest(ds, 'dataset', 'operation')).toEqual(operation);
+    expect(await latest(assertion, 'assertion', 'assertionRunEvent')).toEqual(run);
+  });
+});
+
