@@ -13,6 +13,8 @@ import { parsePatchBody, patchChange } from './patch-aspect.js';
 import { presentEntity, type EntityView } from './read-entity.js';
 import { validateAspectValue, type WriteInput } from './write-aspects.js';
 import { batchRefusal, defaultLabel, propertyUrnsIn, Refusals, writeBatch } from './write-batch.js';
+import { authorizePoints, checkPointValue, pointView, timeseriesAspectOf, writePointsWith, type PointInput } from './timeseries/points.js';
+import { validationError } from '../errors.js';
 
 export interface BatchEntityInput {
   urn: unknown;
@@ -44,17 +46,26 @@ export async function batchUpsert(services: CatalogDeps, entityName: string, ite
   const label = opts.label ?? defaultLabel(urnOf);
   // Every item's target, aspect names and values checked first: all that are wrong are named, nothing is read.
   const refusals = new Refusals(urnOf, (i) => items[i].aspects[0]?.aspect ?? '');
+  // Time-series aspects are points (catalog/timeseries): checked here, authorized with the batch, kept apart from the entity.
+  const points: { item: number; point: PointInput }[] = [];
   const inputs = items.map((item, i): WriteInput | undefined => {
     let aspect: string | undefined;
     try {
       const target = resolveTarget(entityName, item.urn);
-      const changes = item.aspects.map((a) => {
+      const changes = item.aspects.flatMap((a) => {
         aspect = a.aspect;
+        const series = timeseriesAspectOf(target.def, a.aspect);
+        if (series) {
+          aspect = series;
+          if (a.patch) throw validationError(`${series} is a time-series aspect: a write adds a point; it cannot be patched`);
+          points.push({ item: i, point: { target, aspect: series, value: checkPointValue(series, a.value), systemMetadata: a.systemMetadata } });
+          return [];
+        }
         const name = resolveAspect(target.def, a.aspect);
         aspect = name;
-        if (a.patch) return patchChange(name, opts.valuesChecked ? (a.value as PatchBody) : parsePatchBody(a.value), a.systemMetadata);
+        if (a.patch) return [patchChange(name, opts.valuesChecked ? (a.value as PatchBody) : parsePatchBody(a.value), a.systemMetadata)];
         if (!opts.valuesChecked) validateAspectValue(name, a.value);
-        return { aspect: name, systemMetadata: a.systemMetadata, compute: () => a.value, checked: true };
+        return [{ aspect: name, systemMetadata: a.systemMetadata, compute: () => a.value, checked: true }];
       });
       return { target, actor, waitForSearch, definitions, changes };
     } catch (e) {
@@ -63,9 +74,33 @@ export async function batchUpsert(services: CatalogDeps, entityName: string, ite
     }
   });
   if (refusals.size > 0) throw batchRefusal(refusals.items, items.length, label);
-  const checked = inputs as WriteInput[];
-  const written = await writeBatch(services, checked, { label, propertyUrns: propertyUrnsIn(items.flatMap((i) => i.aspects)), existing: opts.existing, keepDocs: !opts.noAnswer });
+  await authorizePoints(services, actor, points.map((p) => p.point), (k, e) => refusals.add(points[k].item, e, points[k].point.aspect));
+  if (refusals.size > 0) throw batchRefusal(refusals.items, items.length, label);
+  // An item of points only writes no entity (a point never creates one).
+  const versioned = (inputs as WriteInput[]).map((input, i) => ({ input, i })).filter(({ input }) => input.changes.length > 0);
+  const written = await writePointsWith(
+    services,
+    points.map((p) => p.point),
+    (beforeWrite) =>
+      writeBatch(services, versioned.map((v) => v.input), {
+        label: (k, a) => label(versioned[k].i, a),
+        propertyUrns: propertyUrnsIn(items.flatMap((i) => i.aspects)),
+        existing: opts.existing,
+        keepDocs: !opts.noAnswer,
+        beforeWrite,
+      }),
+    { refresh: waitForSearch },
+  );
   if (opts.noAnswer) return [];
   const shown = services.definitionCache.memo(definitions);
-  return Promise.all(written.map((doc, i) => presentEntity(services, doc!, checked[i].changes.map((c) => c.aspect), shown)));
+  const docs = new Map(versioned.map((v, k) => [v.i, written[k]]));
+  return Promise.all(
+    items.map(async (_item, i) => {
+      const input = inputs[i]!;
+      const doc = docs.get(i);
+      const view: EntityView = doc ? await presentEntity(services, doc, input.changes.map((c) => c.aspect), shown) : { urn: input.target.urn.raw, entityType: input.target.def.name, aspects: {} };
+      for (const p of points) if (p.item === i) view.aspects[p.point.aspect] = pointView(p.point, actor);
+      return view;
+    }),
+  );
 }

@@ -185,3 +185,33 @@ describe('the business glossary source and time-series records', () => {
   });
 });
 
+describe('every sink mode and endpoint of the datahub-rest sink', () => {
+  for (const [mode, endpoint] of [['SYNC', 'RESTLI'], ['ASYNC', 'RESTLI'], ['ASYNC_BATCH', 'RESTLI'], ['ASYNC_BATCH', 'OPENAPI'], ['SYNC', 'OPENAPI']] as const) {
+    it(`${mode} over ${endpoint}: a snapshot, proposals and a profile all land`, async () => {
+      const name = `modes_${mode}_${endpoint}`.toLowerCase();
+      const ds = `urn:li:dataset:(urn:li:dataPlatform:hive,shop.${name},PROD)`;
+      const t = Date.UTC(2026, 10, 2);
+      const profile = { timestampMillis: t, rowCount: 7, columnCount: 1, partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' } };
+      const records = [
+        { proposedSnapshot: { 'com.linkedin.pegasus2avro.metadata.snapshot.DatasetSnapshot': { urn: ds, aspects: [{ 'com.linkedin.pegasus2avro.dataset.DatasetProperties': { customProperties: {}, name, tags: [] } }] } } },
+        { entityType: 'dataset', entityUrn: ds, changeType: 'UPSERT', aspectName: 'status', aspect: { json: { removed: false } } },
+        { entityType: 'dataset', entityUrn: ds, changeType: 'UPSERT', aspectName: 'subTypes', aspect: { json: { typeNames: ['Table'] } } },
+        { entityType: 'dataset', entityUrn: ds, changeType: 'UPSERT', aspectName: 'datasetProfile', aspect: { json: profile } },
+      ];
+      const data = dh.file(`${name}.json`, JSON.stringify(records));
+      const recipe = dh.file(`${name}.yml`, `source:\n  type: file\n  config:\n    path: ${data}\nsink:\n  type: datahub-rest\n  config:\n    server: ${app.url}/gms\n    token: ${app.token}\n    mode: ${mode}\n    endpoint: ${endpoint}\n`);
+      const res = await dh.cli(['ingest', '-c', recipe]);
+      expect(res.code, out(res)).toBe(0);
+      expect(out(res)).toContain("'failures': []");
+      expect(out(res)).not.toMatch(/HTTPError|Unable to emit/);
+      const read = await app.get(`/openapi/v3/entity/dataset/${enc(ds)}`);
+      expect(read.status, read.text).toBe(200);
+      expect(read.body.datasetProperties.value.name).toBe(name);
+      expect(read.body.subTypes.value).toEqual({ typeNames: ['Table'] });
+      await app.refresh();
+      const points = await app.post('/gms/aspects?action=getTimeseriesAspectValues', { urn: ds, entity: 'dataset', aspect: 'datasetProfile' });
+      expect(points.body.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value))).toEqual([profile]);
+    });
+  }
+});
+

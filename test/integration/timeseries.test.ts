@@ -83,6 +83,28 @@ describe('writing and reading points', () => {
   });
 });
 
+describe('REST v3 batch writes', () => {
+  it('take points beside versioned aspects; an item of points only creates no entity; a patch of a point is refused', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,ts.v3,PROD)';
+    const lone = 'urn:li:dataset:(urn:li:dataPlatform:hive,ts.v3lone,PROD)';
+    const res = await app.request('POST', '/openapi/v3/entity/dataset?async=false&waitForSearch=true', [
+      { urn, datasetProperties: { value: { name: 'v3', customProperties: {} } }, datasetProfile: { value: profile(0, 42), systemMetadata: { runId: 'v3-run' } } },
+      { urn: lone, operation: { value: { timestampMillis: T0, lastUpdatedTimestamp: T0, operationType: 'UPDATE' } } },
+    ]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body[0].datasetProfile.value).toEqual(profile(0, 42));
+    expect(res.body[0].datasetProperties.value.name).toBe('v3');
+    expect(res.body[1].operation.value.operationType).toBe('UPDATE');
+    expect((await values({ urn, entity: 'dataset', aspect: 'datasetProfile' }))[0].rowCount).toBe(42);
+    expect((await values({ urn: lone, entity: 'dataset', aspect: 'operation' }))).toHaveLength(1);
+    expect((await app.get(`/openapi/v3/entity/dataset/${enc(lone)}`)).status).toBe(404);
+    const patch = await app.request('PATCH', '/openapi/v3/entity/dataset', [{ urn, datasetProfile: { value: { patch: [{ op: 'add', path: '/rowCount', value: 1 }] } } }]);
+    expect(patch.status).toBe(400);
+    expect(patch.text).toContain('datasetProfile is a time-series aspect: a write adds a point; it cannot be patched');
+    await Promise.all([lone, urn].map((u) => app.post('/gms/entities?action=delete', { urn: u })));
+  });
+});
+
 describe('the OpenAPI timeseries route', () => {
   it('pages through every entity\'s points of an aspect, newest first, with system metadata on request', async () => {
     const first = await app.get('/openapi/v2/timeseries/dataset/datasetProfile?count=3&systemMetadata=true');

@@ -12,6 +12,7 @@ import type { CatalogDeps } from '../catalog-deps.js';
 import { entityResource } from '../access/change-rights.js';
 import type { EntityTarget } from '../entity-target.js';
 import { formatZodIssues } from '../write-aspects.js';
+import type { AspectView } from '../read-entity.js';
 
 /** A point to write: a time-series aspect's value on an entity, with the writer's system metadata. */
 export interface PointInput {
@@ -53,6 +54,12 @@ export async function authorizePoints(services: CatalogDeps, actor: string, inpu
       }
     }),
   );
+}
+
+/** A written point as an entity answer shows it beside the entity's aspects: its value and the writer's system metadata. */
+export function pointView(p: PointInput, actor: string, now = Date.now()): AspectView {
+  const stamp = { time: now, actor };
+  return { value: p.value, systemMetadata: { ...p.systemMetadata, aspectCreated: stamp, aspectModified: stamp, version: '0', lastObserved: now } };
 }
 
 /** The point as stored. */
