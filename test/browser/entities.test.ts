@@ -54,6 +54,15 @@ describe('web page of a connector-written entity', () => {
     await page.getByLabel('Where it sits').getByRole('link', { name: 'analytics' }).click();
     await page.getByRole('heading', { name: 'analytics', level: 1 }).waitFor();
     expect(await page.getByLabel('Where it sits').getByRole('link').allTextContents()).toEqual(['Containers', 'warehouse']);
+    // A container lists what sits directly in it, each a link to its page.
+    await page.locator('.container-contents li').first().waitFor();
+    expect(await page.locator('.container-contents li').allTextContents()).toEqual(['Revenue by month Chart']);
+    await page.getByLabel('Where it sits').getByRole('link', { name: 'warehouse' }).click();
+    await page.getByRole('heading', { name: 'warehouse', level: 1 }).waitFor();
+    await page.locator('.container-contents li').first().waitFor();
+    expect(await page.locator('.container-contents li').allTextContents()).toEqual(['analytics Container']);
+    await page.locator('.container-contents').getByRole('link', { name: 'analytics' }).click();
+    await page.getByRole('heading', { name: 'analytics', level: 1 }).waitFor();
   });
 
   it('says so for an entity that does not exist', async () => {

@@ -4,6 +4,10 @@ import type { GraphqlContext } from '../context.js';
 import type { EntityRef } from '../entity-loader.js';
 import { searchAcrossEntities } from './search/search-across-entities.js';
 import type { FacetFilterInput } from './search/search-input.js';
+import { ENTITY_TYPES } from '../../model/entity-types.js';
+
+/** Every type that can sit in a container (its registry row carries the `container` aspect), listed or not in default searches. */
+const CONTAINED_TYPES = ENTITY_TYPES.filter((t) => t.aspects.includes('container') && t.graphqlType !== 'OTHER').map((t) => t.graphqlType);
 
 interface ContainerEntitiesInput {
   query?: string | null;
@@ -19,7 +23,7 @@ export const containerResolvers = {
     entities: (ref: EntityRef, { input }: { input?: ContainerEntitiesInput | null }, ctx: GraphqlContext, info: GraphQLResolveInfo) => {
       const inside: FacetFilterInput = { field: 'container', values: [ref.urn] };
       const groups = input?.orFilters?.length ? input.orFilters.map((g) => [...(g.and ?? []), inside]) : [[...(input?.filters ?? []), inside]];
-      return searchAcrossEntities(null, { input: { query: input?.query ?? '*', start: input?.start, count: input?.count, orFilters: groups.map((and) => ({ and })) } }, ctx, info);
+      return searchAcrossEntities(null, { input: { types: CONTAINED_TYPES, query: input?.query ?? '*', start: input?.start, count: input?.count, orFilters: groups.map((and) => ({ and })) } }, ctx, info);
     },
   },
 };

@@ -1,13 +1,15 @@
 /**
  * /ui/entity/<urn>: a page for an entity of any listed type (charts, containers, glossary terms, ML models, …): its name
  * and description, the containers it sits in, owners, terms and domain, tags and structured properties (editable where
- * the type carries them), its lineage where the type has any, every aspect as stored, and its history.
+ * the type carries them), what a container holds, its lineage where the type has any, every aspect as stored, and its
+ * history.
  */
 import { can } from '../auth/session';
 import { loadEntity, type EntityView } from '../api/entity-queries';
 import { EntityContext } from '../components/entity-context';
 import { HistoryList } from '../components/history-list';
 import { LineageSection } from '../components/lineage-section';
+import { ContainerContents } from '../components/container-contents';
 import { PropertyEditor } from '../components/property-editor';
 import { TagEditor, TagOptions } from '../components/tag-editor';
 import { entityTypeOfUrn } from '../model/entity-types';
@@ -75,6 +77,8 @@ export function EntityPage({ urn }: { urn: string }) {
           />
         </section>
       )}
+
+      {type.id === 'container' && <ContainerContents urn={urn} />}
 
       {type.fields.has('lineage') && <LineageSection key={urn} entity={{ urn, type: entity.type, name }} />}
 
