@@ -16,8 +16,18 @@ const { getComplexity, simpleEstimator } = createRequire(import.meta.url)('graph
 
 const PAGE_ARGS = ['count', 'first', 'limit'] as const;
 
+/**
+ * A field whose resolver reads every result of its window when no page is asked for (time-series points, up to
+ * MAX_COUNT) says so in its extensions: `{ pageWhenUnset: 'max' }` (set beside its resolver); it then costs the largest
+ * page unless its arguments name a smaller one.
+ */
+export const READS_WHOLE_WINDOW = { pageWhenUnset: 'max' } as const;
+
+const wholeWindow = (field: GraphQLField<unknown, unknown>) => (field.extensions as { pageWhenUnset?: string } | undefined)?.pageWhenUnset === 'max';
+
 /** Whether a field takes a page size, as an argument or a field of its `input` (asked for or not). */
 function takesPage(field: GraphQLField<unknown, unknown>): boolean {
+  if (wholeWindow(field)) return true;
   return field.args.some((a) => {
     if ((PAGE_ARGS as readonly string[]).includes(a.name)) return true;
     const type = a.name === 'input' ? getNamedType(a.type) : undefined;
@@ -25,14 +35,14 @@ function takesPage(field: GraphQLField<unknown, unknown>): boolean {
   });
 }
 
-/** The page size a field's arguments ask for, if they name one. */
-function pageSizeOf(args: Record<string, unknown>, defaultPage: number, maxPage: number): number | undefined {
+/** The page size a field's arguments ask for, if they name one (a null one names none). */
+function pageSizeOf(args: Record<string, unknown>, maxPage: number): number | undefined {
   for (const holder of [args, args.input as Record<string, unknown> | undefined]) {
     if (!holder || typeof holder !== 'object') continue;
     for (const name of PAGE_ARGS) {
       if (!(name in holder)) continue;
       const n = holder[name];
-      return typeof n === 'number' && Number.isFinite(n) ? Math.min(Math.max(n, 0), maxPage) : defaultPage;
+      return typeof n === 'number' && Number.isFinite(n) ? Math.min(Math.max(n, 0), maxPage) : undefined;
     }
   }
   return undefined;
@@ -60,7 +70,7 @@ function estimatorsFor(opts: QueryCostOptions): ComplexityEstimator[] {
     let pagedField = pages.get(field);
     if (pagedField === undefined) pages.set(field, (pagedField = takesPage(field)));
     if (!pagedField) return undefined;
-    return 1 + childComplexity * (pageSizeOf(args, opts.defaultPage, opts.maxPage) ?? opts.defaultPage);
+    return 1 + childComplexity * (pageSizeOf(args, opts.maxPage) ?? (wholeWindow(field) ? opts.maxPage : opts.defaultPage));
   };
   const estimators = [paged, simpleEstimator({ defaultComplexity: 1 })];
   estimatorsMemo.set(opts, estimators);

@@ -112,17 +112,22 @@ const COMMON: CommonField[] = [
   },
 ];
 
-/** The object types and their fields, and the Query fields, the schema files declare. */
-function declared(): { objects: Map<string, Set<string>>; queries: Set<string> } {
+/**
+ * The object types and their fields, and the Query fields, the schema files declare; `defined`: the objects a schema
+ * file defines (an `extend type` alone, as timeseries.graphql's on registry types, adds fields to the registry's object).
+ */
+function declared(): { objects: Map<string, Set<string>>; defined: Set<string>; queries: Set<string> } {
   const objects = new Map<string, Set<string>>();
+  const defined = new Set<string>();
   for (const doc of schemaFiles().map((t): DocumentNode => parse(t))) {
     for (const d of doc.definitions) {
       if (d.kind !== Kind.OBJECT_TYPE_DEFINITION && d.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+      if (d.kind === Kind.OBJECT_TYPE_DEFINITION) defined.add(d.name.value);
       const fields = objects.get(d.name.value) ?? objects.set(d.name.value, new Set()).get(d.name.value)!;
       for (const f of d.fields ?? []) fields.add(f.name.value);
     }
   }
-  return { objects, queries: objects.get('Query') ?? new Set() };
+  return { objects, defined, queries: objects.get('Query') ?? new Set() };
 }
 
 /** What the registry adds for one type: its object when no schema file declares it, the fields it lacks, its lookup. */
@@ -137,13 +142,13 @@ interface TypeAddition {
 let additionsOnce: TypeAddition[] | undefined;
 function additions(): TypeAddition[] {
   if (additionsOnce) return additionsOnce;
-  const { objects, queries } = declared();
+  const { objects, defined, queries } = declared();
   additionsOnce = ENTITY_TYPES.filter((d): d is EntityTypeDef & { graphqlObject: string } => Boolean(d.graphqlObject)).map((def) => {
     const present = objects.get(def.graphqlObject);
     const offered = presentedFields(def);
     return {
       def,
-      declared: present !== undefined,
+      declared: defined.has(def.graphqlObject),
       fields: COMMON.filter((f) => offered.has(f.field) && !present?.has(f.field)),
       lookup: def.graphqlQuery !== undefined && !queries.has(def.graphqlQuery),
     };

@@ -1,7 +1,8 @@
 /** The GraphQL cost of a document: a field taking a page size costs a page of what it selects, asked for or not. */
 import { buildSchema, parse } from 'graphql';
+import { createSchema } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
-import { queryCost } from '../../src/graphql/query-cost.js';
+import { queryCost, READS_WHOLE_WINDOW } from '../../src/graphql/query-cost.js';
 
 const schema = buildSchema(`
   input SearchInput { query: String!, start: Int, count: Int }
@@ -34,5 +35,21 @@ describe('query cost', () => {
 
   it('a field without a page costs one per field', () => {
     expect(cost('{ hit(urn: "u") { urn name } }')).toBe(3);
+  });
+});
+
+describe('query cost of a field reading a whole window unless limited', () => {
+  const windowed = createSchema({
+    typeDefs: 'type Point { t: Int, v: Int } type Query { points(from: Int, limit: Int): [Point!], usage: [Point!] }',
+    resolvers: { Query: { points: { resolve: () => [], extensions: READS_WHOLE_WINDOW }, usage: { resolve: () => [], extensions: READS_WHOLE_WINDOW } } },
+  });
+  const costOf = (query: string, variables: Record<string, unknown> = {}) => queryCost(opts, windowed, parse(query), variables);
+
+  it('costs the largest page when no limit is asked for (or a null one), else the limit', () => {
+    expect(costOf('{ points { t v } }')).toBe(1 + 10_000 * 2);
+    expect(costOf('query q($n: Int) { points(limit: $n) { t v } }', { n: null })).toBe(1 + 10_000 * 2);
+    expect(costOf('{ points(limit: 3) { t v } }')).toBe(1 + 3 * 2);
+    // Without a page argument at all: always the whole window.
+    expect(costOf('{ usage { t } }')).toBe(1 + 10_000);
   });
 });

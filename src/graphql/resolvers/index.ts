@@ -19,6 +19,7 @@ import { associationMutationResolvers } from './tags/association-mutations.js';
 import { schemaReadResolvers } from './tags/schema-reads.js';
 import { tagMutationResolvers } from './tags/tag-mutations.js';
 import { tagTypeResolvers } from './tags/tag-type.js';
+import { timeseriesResolvers } from './timeseries.js';
 import { registryResolvers } from '../registry-types.js';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -44,6 +45,7 @@ const PARTS: ResolverMap[] = [
   accessControlResolvers as ResolverMap,
   historyResolvers as ResolverMap,
   lineageMutationResolvers as ResolverMap,
+  timeseriesResolvers as ResolverMap,
   // Last: only fields no other part resolves (registry-types.ts adds them where no schema file declares them).
   registryResolvers(),
 ];

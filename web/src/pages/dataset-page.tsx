@@ -1,4 +1,4 @@
-/** /ui/dataset/<urn>: description, tags, structured properties and columns, each editable in place; its lineage and impact. */
+/** /ui/dataset/<urn>: description, tags, structured properties and columns, each editable in place; its profile, lineage and impact. */
 import { can } from '../auth/session';
 import { loadDataset, updateDescription } from '../api/dataset-queries';
 import type { TagRef } from '../api/search-queries';
@@ -6,6 +6,7 @@ import { DescriptionEditor } from '../components/description-editor';
 import { EntityContext } from '../components/entity-context';
 import { HistoryList } from '../components/history-list';
 import { LineageSection } from '../components/lineage-section';
+import { ProfileSection } from '../components/profile-section';
 import { PropertyEditor } from '../components/property-editor';
 import { TagEditor, TagOptions } from '../components/tag-editor';
 import { Link } from '../router';
@@ -102,6 +103,8 @@ export function DatasetPage({ urn }: { urn: string }) {
           ))}
         </ul>
       </section>
+
+      <ProfileSection urn={dataset.urn} />
 
       <LineageSection key={dataset.urn} entity={{ urn: dataset.urn, type: 'DATASET', name }} />
 
