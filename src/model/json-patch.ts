@@ -31,9 +31,20 @@ export type PatchBody = z.infer<typeof PatchBodySchema>;
 type Obj = Record<string, any>;
 type KeyFn = (item: any) => string[];
 
+/** A keyed array inside each item of a keyed array (a column's tags): where it is in the item, its key fields, and what the record holding it needs when a patch creates it. */
+interface NestedArray {
+  path: [string, string];
+  fields: string[];
+  holderDefaults?: () => Obj;
+}
+
 interface AspectTemplate {
   empty: () => Obj;
   keys: Record<string, KeyFn>;
+  /** The key fields of the top-level arrays that name them (put back into items a patch creates by key). */
+  keyNames?: Record<string, string[]>;
+  /** Keyed arrays inside the items of a top-level keyed array. */
+  nested?: Record<string, NestedArray[]>;
 }
 
 const byFields = (fields: string[]): KeyFn => (item) =>
@@ -44,11 +55,29 @@ const byFields = (fields: string[]): KeyFn => (item) =>
   });
 const self: KeyFn = (item) => [String(item)];
 
+/** Who a default audit stamp names when a patch creates an aspect that needs one (the original's system actor). */
+const SYSTEM_STAMP = () => ({ time: Date.now(), actor: 'urn:li:corpuser:__datahub_system' });
+
 /** Per-aspect defaults: the starting value when the aspect is absent and the keys of its arrays. */
 const TEMPLATES: Record<string, AspectTemplate> = {
+  glossaryTerms: { empty: () => ({ terms: [], auditStamp: SYSTEM_STAMP() }), keys: { terms: byFields(['urn']) } },
+  ownership: { empty: () => ({ owners: [], ownerTypes: {}, lastModified: SYSTEM_STAMP() }), keys: {} },
+  domains: { empty: () => ({ domains: [] }), keys: { domains: self } },
+  institutionalMemory: { empty: () => ({ elements: [] }), keys: { elements: byFields(['url']) } },
   globalTags: { empty: () => ({ tags: [] }), keys: { tags: byFields(['tag']) } },
   structuredProperties: { empty: () => ({ properties: [] }), keys: { properties: byFields(['propertyUrn']) } },
-  editableSchemaMetadata: { empty: () => ({ editableSchemaFieldInfo: [] }), keys: { editableSchemaFieldInfo: byFields(['fieldPath']) } },
+  editableSchemaMetadata: {
+    empty: () => ({ editableSchemaFieldInfo: [] }),
+    keys: { editableSchemaFieldInfo: byFields(['fieldPath']) },
+    keyNames: { editableSchemaFieldInfo: ['fieldPath'] },
+    // `/editableSchemaFieldInfo/<column>/globalTags/tags/<tag>` and `…/glossaryTerms/terms/<term>`, as the original's client writes them.
+    nested: {
+      editableSchemaFieldInfo: [
+        { path: ['globalTags', 'tags'], fields: ['tag'] },
+        { path: ['glossaryTerms', 'terms'], fields: ['urn'], holderDefaults: () => ({ auditStamp: SYSTEM_STAMP() }) },
+      ],
+    },
+  },
   datasetProperties: { empty: () => ({ customProperties: {}, tags: [] }), keys: {} },
   upstreamLineage: { empty: () => ({ upstreams: [] }), keys: { upstreams: byFields(['dataset']) } },
   propertyDefinition: {
@@ -158,7 +187,8 @@ export function applyAspectPatch(aspect: string, current: unknown, body: PatchBo
   // forceGenericPatch: a plain JSON patch, arrays addressed by index unless arrayPrimaryKeys names their keys.
   const generic = !Array.isArray(body) && body.forceGenericPatch === true;
   const keyFns: Record<string, { fn: KeyFn; depth: number; names: string[] }> = {};
-  for (const [field, fn] of Object.entries(generic ? {} : (template?.keys ?? {}))) keyFns[field] = { fn, depth: 1, names: [] };
+  for (const [field, fn] of Object.entries(generic ? {} : (template?.keys ?? {}))) keyFns[field] = { fn, depth: 1, names: template?.keyNames?.[field] ?? [] };
+  const nested = generic ? {} : (template?.nested ?? {});
   for (const [field, names] of Object.entries(custom ?? {})) {
     if (FORBIDDEN_SEGMENTS.has(field)) throw validationError(`arrayPrimaryKeys: the field '${field}' is not allowed`);
     keyFns[field] = { fn: byFields(names), depth: Math.max(1, names.length), names };
@@ -171,6 +201,7 @@ export function applyAspectPatch(aspect: string, current: unknown, body: PatchBo
     orders[field] = root[field].map((item: any) => k.fn(item).slice(0, k.depth));
     root[field] = toKeyed(root[field], k.fn, k.depth);
   }
+  const nestedOrders = keyNestedArrays(root, nested);
   // Column lineage addressed the original's way (`/fineGrainedLineages/<transform>/<downstream>/<query>/<upstream>`).
   const fine = aspect === 'upstreamLineage' && !generic && ops.some((op) => {
     const segs = parsePointer(op.path);
@@ -180,9 +211,47 @@ export function applyAspectPatch(aspect: string, current: unknown, body: PatchBo
   if (aside) root[FINE_GRAINED] = aside.tree;
   for (const op of ops) root = applyOp(root, op);
   if (aside) root[FINE_GRAINED] = fineFromTree(root[FINE_GRAINED], aside.aside);
+  unkeyNestedArrays(root, nested, nestedOrders);
   for (const [field, k] of Object.entries(keyFns)) {
     const v = root[field];
     if (v && typeof v === 'object' && !Array.isArray(v)) root[field] = fromKeyed(v, k.depth, orders[field] ?? [], k.names);
   }
   return root;
+}
+
+/** The items of a keyed top-level array (an object by key while the patch applies). */
+const keyedItems = (root: Obj, field: string): Obj[] => {
+  const items = root[field];
+  return items && typeof items === 'object' && !Array.isArray(items) ? Object.values(items).filter((i): i is Obj => !!i && typeof i === 'object' && !Array.isArray(i)) : [];
+};
+
+/** Turns the nested arrays of every keyed item into objects by key; answers their orders (by item and array) to keep. */
+function keyNestedArrays(root: Obj, nested: Record<string, NestedArray[]>): Map<Obj, string[][][]> {
+  const orders = new Map<Obj, string[][][]>();
+  for (const [field, arrays] of Object.entries(nested)) {
+    for (const item of keyedItems(root, field)) {
+      orders.set(item, arrays.map((a) => {
+        const list = item[a.path[0]]?.[a.path[1]];
+        if (!Array.isArray(list)) return [];
+        item[a.path[0]][a.path[1]] = toKeyed(list, byFields(a.fields), 1);
+        return list.map((x) => byFields(a.fields)(x));
+      }));
+    }
+  }
+  return orders;
+}
+
+/** Back to arrays (kept order first, new entries after, keys put back), each holder given what it needs if a patch made it. */
+function unkeyNestedArrays(root: Obj, nested: Record<string, NestedArray[]>, orders: Map<Obj, string[][][]>): void {
+  for (const [field, arrays] of Object.entries(nested)) {
+    for (const item of keyedItems(root, field)) {
+      arrays.forEach((a, i) => {
+        const holder = item[a.path[0]];
+        if (!holder || typeof holder !== 'object' || Array.isArray(holder)) return;
+        const keyed = holder[a.path[1]];
+        if (keyed && typeof keyed === 'object' && !Array.isArray(keyed)) holder[a.path[1]] = fromKeyed(keyed, 1, orders.get(item)?.[i] ?? [], a.fields);
+        for (const [k, v] of Object.entries(a.holderDefaults?.() ?? {})) holder[k] ??= v;
+      });
+    }
+  }
 }

@@ -130,6 +130,35 @@ describe.each([
     expect(await v3(urn, 'globalTags')).toEqual({ tags: [{ tag: 'urn:li:tag:silver' }] });
   });
 
+  it('every patch the builder makes (tags, terms, owners, custom properties, lineage with columns, column tags and terms) applies over Rest.li and OpenAPI', async () => {
+    for (const openapi of [false, true]) {
+      const urn = ds(`patched.${openapi ? 'openapi' : 'restli'}.${label}`);
+      const up = ds(`patched.upstream.${label}`);
+      const [made] = await dh.sdk([{ op: 'emitBatch', mcps: [mcp(urn, 'datasetProperties', { name: 'patched', customProperties: { keep: 'yes', drop: 'me' } }), mcp(urn, 'ownership', { owners: [{ owner: 'urn:li:corpuser:old', type: 'DATAOWNER' }] })] }]);
+      expect(made).toBe('ok');
+      const [patched] = await dh.sdk([
+        {
+          op: 'patch', urn, openapi,
+          addTags: ['urn:li:tag:gold'], addTerms: ['urn:li:glossaryTerm:Finance.Revenue'], addOwners: ['urn:li:corpuser:jdoe'], removeOwners: ['urn:li:corpuser:old'],
+          addCustomProperties: { team: 'sales' }, removeCustomProperties: ['drop'], addUpstreams: [up],
+          addFineGrained: [{ upstreams: [`urn:li:schemaField:(${up},id)`], downstreams: [`urn:li:schemaField:(${urn},order_id)`], transformOperation: 'IDENTITY' }],
+          fieldTags: { order_id: ['urn:li:tag:pii'] }, fieldTerms: { order_id: ['urn:li:glossaryTerm:Finance.Key'] },
+        },
+      ]);
+      expect(patched, JSON.stringify(patched)).toBe('ok');
+      expect((await v3(urn, 'globalTags')).tags).toEqual([{ tag: 'urn:li:tag:gold' }]);
+      expect((await v3(urn, 'glossaryTerms')).terms.map((t: { urn: string }) => t.urn)).toEqual(['urn:li:glossaryTerm:Finance.Revenue']);
+      expect((await v3(urn, 'ownership')).owners.map((o: { owner: string }) => o.owner)).toEqual(['urn:li:corpuser:jdoe']);
+      expect((await v3(urn, 'datasetProperties')).customProperties).toEqual({ keep: 'yes', team: 'sales' });
+      const lineage = await v3(urn, 'upstreamLineage');
+      expect(lineage.upstreams.map((u: { dataset: string }) => u.dataset)).toEqual([up]);
+      expect(lineage.fineGrainedLineages).toMatchObject([{ upstreams: [`urn:li:schemaField:(${up},id)`], downstreams: [`urn:li:schemaField:(${urn},order_id)`], transformOperation: 'IDENTITY' }]);
+      const column = (await v3(urn, 'editableSchemaMetadata')).editableSchemaFieldInfo.find((f: { fieldPath: string }) => f.fieldPath === 'order_id');
+      expect(column.globalTags.tags).toEqual([{ tag: 'urn:li:tag:pii' }]);
+      expect(column.glossaryTerms.terms.map((t: { urn: string }) => t.urn)).toEqual(['urn:li:glossaryTerm:Finance.Key']);
+    }
+  });
+
   it('finds datasets by a property value with get_urns_by_filter', async () => {
     await app.refresh();
     const [byNumber, byString] = await dh.sdk([

@@ -11,7 +11,18 @@ from datahub.emitter.mcp import MetadataChangeProposalWrapper  # noqa: E402
 from datahub.emitter.rest_emitter import DatahubRestEmitter  # noqa: E402
 from datahub.ingestion.graph.client import DataHubGraph, DatahubClientConfig  # noqa: E402
 from datahub.ingestion.graph.filters import RemovedStatusFilter  # noqa: E402
-from datahub.metadata.schema_classes import ASPECT_NAME_MAP, TagAssociationClass  # noqa: E402
+from datahub.metadata.schema_classes import (  # noqa: E402
+    ASPECT_NAME_MAP,
+    DatasetLineageTypeClass,
+    FineGrainedLineageClass,
+    FineGrainedLineageDownstreamTypeClass,
+    FineGrainedLineageUpstreamTypeClass,
+    GlossaryTermAssociationClass,
+    OwnerClass,
+    OwnershipTypeClass,
+    TagAssociationClass,
+    UpstreamClass,
+)
 from datahub.specific.dataset import DatasetPatchBuilder  # noqa: E402
 
 
@@ -42,6 +53,36 @@ def run(op, server, token, graph):
             builder.remove_tag(tag)
         for prop, value in op.get("setProperties", {}).items():
             builder.set_structured_property(prop, value)
+        for term in op.get("addTerms", []):
+            builder.add_term(GlossaryTermAssociationClass(urn=term))
+        for owner in op.get("addOwners", []):
+            builder.add_owner(OwnerClass(owner=owner, type=OwnershipTypeClass.TECHNICAL_OWNER))
+        for owner in op.get("removeOwners", []):
+            builder.remove_owner(owner)
+        for key, value in op.get("addCustomProperties", {}).items():
+            builder.add_custom_property(key, value)
+        for key in op.get("removeCustomProperties", []):
+            builder.remove_custom_property(key)
+        for upstream in op.get("addUpstreams", []):
+            builder.add_upstream_lineage(UpstreamClass(dataset=upstream, type=DatasetLineageTypeClass.TRANSFORMED))
+        for f in op.get("addFineGrained", []):
+            builder.add_fine_grained_upstream_lineage(
+                FineGrainedLineageClass(
+                    upstreamType=FineGrainedLineageUpstreamTypeClass.FIELD_SET,
+                    upstreams=f["upstreams"],
+                    downstreamType=FineGrainedLineageDownstreamTypeClass.FIELD,
+                    downstreams=f["downstreams"],
+                    transformOperation=f.get("transformOperation"),
+                )
+            )
+        for field, tags in op.get("fieldTags", {}).items():
+            helper = builder.for_field(field)
+            for tag in tags:
+                helper.add_tag(TagAssociationClass(tag=tag))
+        for field, terms in op.get("fieldTerms", {}).items():
+            helper = builder.for_field(field)
+            for term in terms:
+                helper.add_term(GlossaryTermAssociationClass(urn=term))
         if op.get("openapi"):
             DatahubRestEmitter(server, token=token, openapi_ingestion=True).emit_mcps(builder.build())
             return "ok"

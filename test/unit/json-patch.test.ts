@@ -105,3 +105,26 @@ describe("upstreamLineage's column lineage, patched the original's way", () => {
     expect(applyAspectPatch('upstreamLineage', current, [{ op: 'remove', path: `/upstreams/${A}` }]).fineGrainedLineages).toEqual(current.fineGrainedLineages);
   });
 });
+
+describe('patches that create aspects and columns, as the original client writes them', () => {
+  it('a glossary term or owner added to an absent aspect gets the audit stamp the aspect needs', () => {
+    const terms = applyAspectPatch('glossaryTerms', undefined, [{ op: 'add', path: '/terms/urn:li:glossaryTerm:a', value: { urn: 'urn:li:glossaryTerm:a' } }]);
+    expect(terms.terms).toEqual([{ urn: 'urn:li:glossaryTerm:a' }]);
+    expect(terms.auditStamp.actor).toBe('urn:li:corpuser:__datahub_system');
+    const owners = applyAspectPatch('ownership', undefined, { patch: [{ op: 'add', path: '/owners/urn:li:corpuser:x/DATAOWNER', value: { owner: 'urn:li:corpuser:x', type: 'DATAOWNER' } }], arrayPrimaryKeys: { owners: ['owner', 'type'] } });
+    expect(owners.owners).toEqual([{ owner: 'urn:li:corpuser:x', type: 'DATAOWNER' }]);
+    expect(owners.lastModified.time).toBeGreaterThan(0);
+  });
+
+  it('a column tag or term by path makes the column (its fieldPath put back) and keys its lists; others keep their order', () => {
+    const current = { editableSchemaFieldInfo: [{ fieldPath: 'a', globalTags: { tags: [{ tag: 'urn:li:tag:x' }, { tag: 'urn:li:tag:y' }] } }] };
+    const out = applyAspectPatch('editableSchemaMetadata', current, [
+      { op: 'add', path: '/editableSchemaFieldInfo/a/globalTags/tags/urn:li:tag:z', value: { tag: 'urn:li:tag:z' } },
+      { op: 'remove', path: '/editableSchemaFieldInfo/a/globalTags/tags/urn:li:tag:x' },
+      { op: 'add', path: '/editableSchemaFieldInfo/b/glossaryTerms/terms/urn:li:glossaryTerm:t', value: { urn: 'urn:li:glossaryTerm:t' } },
+    ]);
+    expect(out.editableSchemaFieldInfo[0]).toEqual({ fieldPath: 'a', globalTags: { tags: [{ tag: 'urn:li:tag:y' }, { tag: 'urn:li:tag:z' }] } });
+    expect(out.editableSchemaFieldInfo[1]).toMatchObject({ fieldPath: 'b', glossaryTerms: { terms: [{ urn: 'urn:li:glossaryTerm:t' }] } });
+    expect(out.editableSchemaFieldInfo[1].glossaryTerms.auditStamp.actor).toBe('urn:li:corpuser:__datahub_system');
+  });
+});
