@@ -135,6 +135,21 @@ describe('a tag that follows lineage', () => {
     const jobs = await app.get('/openapi/v3/jobs?type=labelPropagation');
     expect(JSON.stringify(jobs.body)).toContain(JOB);
   });
+  it('a person tagging an entity the tag reached makes it the entity\'s own: it stays when the origin loses the tag', async () => {
+    expect((await piiOf(CLEAN))?.attribution?.source).toBe(SOURCE);
+    await graphqlData(app, `mutation { addTag(input: {tagUrn: "${PII}", resourceUrn: "${CLEAN}"}) }`);
+    expect(await piiOf(CLEAN)).toEqual({ tag: PII });
+    const whole = await app.request('POST', `/openapi/v3/entity/dataset/${enc(REPORT)}/globalTags?createIfNotExists=false`, { value: { tags: [{ tag: PII }] } });
+    expect(whole.status, whole.text).toBe(200);
+    await put(RAW, 'globalTags', { tags: [] });
+    await propagate();
+    expect(await piiOf(CLEAN)).toEqual({ tag: PII });
+    // A whole globalTags written without the propagated marker is the entity's own as well.
+    expect(await piiOf(REPORT)).toEqual({ tag: PII });
+    await put(RAW, 'globalTags', { tags: [{ tag: PII }] });
+    await propagate();
+    expect(await piiOf(CLEAN)).toEqual({ tag: PII });
+  });
 });
 
 describe('a column property that follows column lineage', () => {
@@ -170,5 +185,13 @@ describe('a column property that follows column lineage', () => {
     const entry = (await graphqlData(app, q, { urn: col(MID, 'email') })).schemaField.structuredProperties.properties[0];
     expect(entry.values).toEqual([{ stringValue: 'medium' }]);
     expect(entry.attribution.sourceDetail).toContainEqual({ key: 'origin', value: col(SRC, 'email') });
+    // A person setting the value the column carries by propagation makes it the column's own.
+    const set = `mutation { upsertStructuredProperties(input: {assetUrn: "${col(MID, 'email')}", structuredPropertyInputParams: [{structuredPropertyUrn: "${SENSITIVITY}", values: [{stringValue: "medium"}]}]}) { properties { values { ... on StringValue { stringValue } } } } }`;
+    await graphqlData(app, set);
+    expect(await valueOf(col(MID, 'email'))).toMatchObject({ propertyUrn: SENSITIVITY, values: [{ string: 'medium' }] });
+    expect((await valueOf(col(MID, 'email')))?.attribution).toBeUndefined();
+    await put(col(SRC, 'email'), 'structuredProperties', value('low'));
+    await propagate();
+    expect((await valueOf(col(MID, 'email')))?.values).toEqual([{ string: 'medium' }]);
   });
 });

@@ -7,6 +7,7 @@ import { resolveAspect, resolveTarget } from '../entity-target.js';
 import { presentAspect, type AspectView } from '../read-entity.js';
 import { writeAspects } from '../write-aspects.js';
 import { toPrimitive, type PropertyValueInput } from './value-input.js';
+import { PROPAGATION_SOURCE } from '../propagation/label-values.js';
 
 export interface UpsertValuesInput {
   assetUrn: string;
@@ -37,12 +38,13 @@ export async function upsertValues(services: CatalogDeps, input: UpsertValuesInp
           const current = ((prev as { properties?: Assignment[] } | undefined)?.properties ?? []) as Assignment[];
           const byUrn = new Map(updates.map((u) => [u.propertyUrn, u]));
           // Replaced entries keep their place and creation stamp; their attribution described the old values. An entry
-          // given the values it has stays exactly as it is: a write that changes nothing stores and records nothing.
+          // given the values it has stays exactly as it is: a write that changes nothing stores and records nothing —
+          // unless a propagation rule put it there: a person setting it makes it the entity's own.
           const kept = current.map((a) => {
             const u = byUrn.get(a.propertyUrn);
             if (!u) return a;
             byUrn.delete(a.propertyUrn);
-            if (dequal(a.values, u.values)) return a;
+            if (dequal(a.values, u.values) && (a as { attribution?: { source?: string } }).attribution?.source !== PROPAGATION_SOURCE) return a;
             const { attribution: _dropped, ...rest } = a;
             return { ...rest, values: u.values, lastModified: stamp };
           });

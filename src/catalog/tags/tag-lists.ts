@@ -3,15 +3,22 @@ import type { TagAssociation } from '../../model/aspects/common.js';
 import type { EditableSchemaFieldInfo, EditableSchemaMetadata } from '../../model/aspects/editable-schema-metadata.js';
 import type { GlobalTags } from '../../model/aspects/global-tags.js';
 import type { AuditStamp } from '../../storage/entity-store.js';
+import { PROPAGATION_SOURCE } from '../propagation/label-values.js';
 
 /** Turns the current associations into the wanted ones; returning the same array means nothing changed. */
 export type TagListEdit = (tags: TagAssociation[]) => TagAssociation[];
 
+/**
+ * A person adding a tag the entity carries only because a propagation rule put it there makes it the entity's own: the
+ * propagated association is replaced by a plain one, in its place (it then stays whatever happens upstream).
+ */
 export const addingTags =
   (tagUrns: readonly string[]): TagListEdit =>
   (tags) => {
+    const propagated = (t: TagAssociation) => tagUrns.includes(t.tag) && t.attribution?.source === PROPAGATION_SOURCE;
     const missing = tagUrns.filter((urn) => !tags.some((t) => t.tag === urn));
-    return missing.length === 0 ? tags : [...tags, ...missing.map((tag) => ({ tag }))];
+    if (missing.length === 0 && !tags.some(propagated)) return tags;
+    return [...tags.map((t) => (propagated(t) ? { tag: t.tag } : t)), ...missing.map((tag) => ({ tag }))];
   };
 
 export const removingTags =
