@@ -1,5 +1,4 @@
 /** The emitter wire of the original's clients: `POST /aspects?action=ingestProposal[Batch]`, over the aspect operations. */
-import type { ServerResponse } from 'node:http';
 import { DECLINE, type Route } from '../wire/route.js';
 import { z } from 'zod';
 import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/entity-target.js';
@@ -10,7 +9,7 @@ import { batchRefusal, propertyUrnsIn, Refusals, writeBatch, type BatchRefusalIt
 import { authorizePoints, checkPointValue, storedPoint, timeseriesAspectOf, writePointsWith, type PointInput } from '../catalog/timeseries/points.js';
 import type { PatchBody } from '../model/json-patch.js';
 import { CatalogError, validationError } from '../errors.js';
-import { sendError } from '../wire/send-error.js';
+import { sendValidationAs422 } from '../wire/send-error.js';
 import { decodeProposalAspect, ProposalSchema, writerSystemMetadata, type Proposal } from '../model/proposal.js';
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
@@ -101,14 +100,6 @@ function inputOf(p: Prepared, actor: string, wait: boolean): WriteInput {
   }
 }
 
-/** Validation problems answer 422 as the original's Rest.li wire does; other errors keep their usual status. */
-function sendValidation(e: unknown, res: ServerResponse): void {
-  if (e instanceof CatalogError && (e.code === 'VALIDATION' || e.code === 'INVALID_URN')) {
-    return sendError(res, e, 422);
-  }
-  throw e;
-}
-
 /**
  * A batch of checked proposals, all or nothing: the points are authorized with the versioned items (a refusal names
  * every refused proposal, by its place in the request), and written once every item has passed, before the entities.
@@ -169,7 +160,7 @@ export function ingestRoutes(services: Services): Route[] {
       await writeProposals(services, prepared, actor, wait);
       sendJson(res, 200, { value: 'success' });
     } catch (e) {
-      sendValidation(e, res);
+      sendValidationAs422(e, res);
     }
   };
   return [{ method: 'POST', path: '/aspects', handle }];

@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import { searchEntities } from '../catalog/search/search-entities.js';
 import { formatZodIssues } from '../catalog/write-aspects.js';
-import { CatalogError, validationError } from '../errors.js';
+import { validationError } from '../errors.js';
 import { findEntityType } from '../model/entity-types.js';
 import type { AndFilter } from '../search/filters.js';
 import type { Services } from '../services.js';
-import { sendError } from '../wire/send-error.js';
+import { sendValidationAs422 } from '../wire/send-error.js';
 import { sendJson } from '../wire/json.js';
 import { DECLINE, type Route } from '../wire/route.js';
 
@@ -66,8 +66,7 @@ export function searchRoutes(services: Services): Route[] {
             value: { entities: page.urns.map((entity) => ({ entity, matchedFields: [] })), numEntities: page.total, from: page.start, pageSize: page.urns.length, metadata: { aggregations: [] } },
           });
         } catch (e) {
-          if (e instanceof CatalogError && (e.code === 'VALIDATION' || e.code === 'INVALID_URN')) return sendError(req.res, e, 422);
-          throw e;
+          sendValidationAs422(e, req.res);
         }
       },
     },

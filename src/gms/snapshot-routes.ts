@@ -9,10 +9,10 @@ import { resolveTarget } from '../catalog/entity-target.js';
 import { checkBatchSize } from '../catalog/batch-limit.js';
 import { formatZodIssues, validateAspectValue, type WriteInput } from '../catalog/write-aspects.js';
 import { batchRefusal, propertyUrnsIn, Refusals, writeBatch } from '../catalog/write-batch.js';
-import { CatalogError, validationError } from '../errors.js';
+import { validationError } from '../errors.js';
 import { SystemMetadataInputSchema, writerSystemMetadata, type SystemMetadata } from '../model/proposal.js';
 import type { Services } from '../services.js';
-import { sendError } from '../wire/send-error.js';
+import { sendValidationAs422 } from '../wire/send-error.js';
 import { sendJson } from '../wire/json.js';
 import { waitForSearch } from '../wire/params.js';
 import { DECLINE, type Route } from '../wire/route.js';
@@ -87,8 +87,7 @@ export function snapshotRoutes(services: Services): Route[] {
       await writeBatch(services, items.map((item) => item.input), { label, propertyUrns: propertyUrnsIn(items.map((item) => ({ aspect: item.aspect, value: item.value, patch: false }))) });
       sendJson(res, 200, {});
     } catch (e) {
-      if (e instanceof CatalogError && (e.code === 'VALIDATION' || e.code === 'INVALID_URN')) return sendError(res, e, 422);
-      throw e;
+      sendValidationAs422(e, res);
     }
   };
   return [{ method: 'POST', path: '/entities', handle }];

@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { readPoints } from '../catalog/timeseries/read-points.js';
 import { formatZodIssues } from '../catalog/write-aspects.js';
-import { CatalogError, validationError } from '../errors.js';
+import { validationError } from '../errors.js';
 import type { Services } from '../services.js';
-import { sendError } from '../wire/send-error.js';
+import { sendValidationAs422 } from '../wire/send-error.js';
 import { sendJson } from '../wire/json.js';
 import { DECLINE, type Route } from '../wire/route.js';
 
@@ -75,8 +75,7 @@ export function timeseriesRoutes(services: Services): Route[] {
             },
           });
         } catch (e) {
-          if (e instanceof CatalogError && (e.code === 'VALIDATION' || e.code === 'INVALID_URN')) return sendError(req.res, e, 422);
-          throw e;
+          sendValidationAs422(e, req.res);
         }
       },
     },

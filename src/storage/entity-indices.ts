@@ -10,6 +10,7 @@
  */
 import type { Client } from '@opensearch-project/opensearch';
 import { ensureIndex, entityIndexBody, type IndexLayout, type IndexNames } from './indices.js';
+import { MadeOnce } from './made-once.js';
 
 /** Types whose index every catalog has from its start: the bootstrap writes them, and a search of types with no index runs on `STAND_IN`. */
 export const EAGER_ENTITY_TYPES = ['dataType', 'entityType'];
@@ -17,38 +18,23 @@ export const EAGER_ENTITY_TYPES = ['dataType', 'entityType'];
 export const STAND_IN_ENTITY_TYPE = 'dataType';
 
 export class EntityIndices {
-  private readonly present = new Set<string>();
-  private readonly making = new Map<string, Promise<void>>();
-  private readonly body: object;
+  private readonly made: MadeOnce;
 
-  constructor(
-    private readonly client: Client,
-    private readonly names: IndexNames,
-    layout?: IndexLayout,
-  ) {
-    this.body = entityIndexBody(layout);
+  constructor(client: Client, names: IndexNames, layout?: IndexLayout) {
+    const body = entityIndexBody(layout);
+    this.made = new MadeOnce((entityType) => ensureIndex(client, names, names.entity(entityType), body));
   }
 
   /** Makes the indices of these entity types that do not exist yet (safe when several processes race). */
   async ensure(entityTypes: Iterable<string>): Promise<void> {
-    // Every write asks: the known case is a Set lookup, and a type asked twice shares one making (set synchronously).
+    // Every write asks: the known case is a Set lookup (no promise made), and a type asked twice shares one making.
     const pending: Promise<void>[] = [];
-    for (const t of entityTypes) if (!this.present.has(t)) pending.push(this.making.get(t) ?? this.make(t));
+    for (const t of entityTypes) if (!this.made.has(t)) pending.push(this.made.ensure(t));
     if (pending.length > 0) await Promise.all(pending);
   }
 
   /** A write found the index gone (removed behind this process's back): the next write makes it again. */
   forget(entityType: string): void {
-    this.present.delete(entityType);
-  }
-
-  private make(entityType: string): Promise<void> {
-    const alias = this.names.entity(entityType);
-    const made = (async () => {
-      await ensureIndex(this.client, this.names, alias, this.body);
-      this.present.add(entityType);
-    })().finally(() => this.making.delete(entityType));
-    this.making.set(entityType, made);
-    return made;
+    this.made.forget(entityType);
   }
 }

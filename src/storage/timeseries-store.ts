@@ -10,6 +10,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { unavailable } from '../errors.js';
 import { ensureIndex, loadMappingFile, type IndexLayout, type IndexNames } from './indices.js';
 import { guarded } from './opensearch-errors.js';
+import { MadeOnce } from './made-once.js';
 
 /** One point as stored: the aspect's value exactly as written, and the fields that find it. */
 export interface StoredPoint {
@@ -88,16 +89,15 @@ export function pointId(urn: string, p: { timestampMillis: number; partition?: s
 }
 
 export class TimeseriesStore {
-  private readonly present = new Set<string>();
-  private readonly making = new Map<string, Promise<void>>();
-  private readonly body: object;
+  private readonly months: MadeOnce;
 
   constructor(
     private readonly client: Client,
     private readonly names: IndexNames,
     layout?: IndexLayout,
   ) {
-    this.body = loadMappingFile('timeseries-index.json', layout);
+    const body = loadMappingFile('timeseries-index.json', layout);
+    this.months = new MadeOnce((alias) => guarded(() => ensureIndex(client, names, alias, body)));
   }
 
   /** Every time-series index of the catalog (a pattern). */
@@ -113,25 +113,13 @@ export class TimeseriesStore {
     return `${this.names.prefix}ts_${aspect.toLowerCase()}_${monthOf(time)}`;
   }
 
-  private ensure(alias: string): Promise<void> {
-    if (this.present.has(alias)) return Promise.resolve();
-    const pending = this.making.get(alias);
-    if (pending) return pending;
-    const made = (async () => {
-      await guarded(() => ensureIndex(this.client, this.names, alias, this.body));
-      this.present.add(alias);
-    })().finally(() => this.making.delete(alias));
-    this.making.set(alias, made);
-    return made;
-  }
-
   /** Writes the points in one `_bulk` (their months' indices made first); throws unless every point is stored. */
   async write(points: PointToWrite[], opts: { refresh?: boolean } = {}): Promise<string[]> {
     if (points.length === 0) return [];
     const targets = points.map((p) => this.alias(p.aspect, p.point.timestampMillis));
     const ids = points.map((p) => pointId(p.point.urn, { timestampMillis: p.point.timestampMillis, partition: partitionOf(p.point.event), messageId: p.point.messageId }));
     for (let attempt = 0; ; attempt++) {
-      await Promise.all([...new Set(targets)].map((a) => this.ensure(a)));
+      await Promise.all([...new Set(targets)].map((a) => this.months.ensure(a)));
       const body = points.flatMap((p, i) => [{ index: { _index: targets[i], _id: ids[i] } }, p.point]);
       const res = await guarded(() => this.client.bulk({ body, refresh: opts.refresh ? 'wait_for' : false, require_alias: true }, { requestTimeout: 30_000 }));
       const items = (res.body as any).items as Record<string, { status: number; error?: { type?: string; reason?: string } }>[];
@@ -145,7 +133,7 @@ export class TimeseriesStore {
         else throw new Error(`bulk write of a ${points[i].aspect} point of ${points[i].point.urn} failed: ${item.error?.type}: ${item.error?.reason}`);
       });
       if (gone.size === 0) return ids;
-      for (const a of gone) this.present.delete(a);
+      for (const a of gone) this.months.forget(a);
     }
   }
 
@@ -224,7 +212,7 @@ export class TimeseriesStore {
       const days = retentionDays(m[1]);
       if (days <= 0 || monthEnd(m[2]) > now - days * 86_400_000) continue;
       await guarded(() => this.client.indices.delete({ index }, { ignore: [404] }));
-      this.present.delete(alias);
+      this.months.forget(alias);
       dropped.push(alias);
     }
     return dropped;

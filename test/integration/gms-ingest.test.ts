@@ -1,20 +1,14 @@
 /** The original client's write wire under /gms: proposals with system metadata, patches with multi-part keys, refusals, CREATE_MISSING_ENTITIES. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, startTestApp, type TestApp } from './harness.js';
+import { wireProposal } from './wire-proposals.js';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,gms.ingest,PROD)';
 const SEP = '\u241F';
 let app: TestApp;
 let lenient: TestApp;
 
-const proposal = (entityUrn: string, aspectName: string, value: unknown, extra: Record<string, unknown> = {}) => ({
-  entityType: entityUrn.split(':')[2],
-  entityUrn,
-  changeType: 'UPSERT',
-  aspectName,
-  aspect: { value: JSON.stringify(value), contentType: 'application/json' },
-  ...extra,
-});
+const proposal = wireProposal;
 const patchProposal = (entityUrn: string, aspectName: string, patch: unknown) => ({
   entityType: 'dataset', entityUrn, changeType: 'PATCH', aspectName, aspect: { value: JSON.stringify(patch), contentType: 'application/json-patch+json' },
 });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, startTestApp, type TestApp } from './harness.js';
+import { wireProposal } from './wire-proposals.js';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,ts.orders,PROD)';
 const OTHER = 'urn:li:dataset:(urn:li:dataPlatform:hive,ts.other,PROD)';
@@ -13,14 +14,7 @@ const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 9, 30); // end of October: a batch spanning two months
 let app: TestApp;
 
-const proposal = (entityUrn: string, aspectName: string, value: unknown, extra: Record<string, unknown> = {}) => ({
-  entityType: entityUrn.split(':')[2],
-  entityUrn,
-  changeType: 'UPSERT',
-  aspectName,
-  aspect: { value: JSON.stringify(value), contentType: 'application/json' },
-  ...extra,
-});
+const proposal = wireProposal;
 const batch = (proposals: unknown[]) => app.post('/gms/aspects?action=ingestProposalBatch&waitForSearch=true', { proposals, async: 'false' });
 const values = async (body: Record<string, unknown>) => {
   const res = await app.post('/gms/aspects?action=getTimeseriesAspectValues', body);
