@@ -117,6 +117,8 @@ export const ConfigSchema = z.object({
     .default([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000].join(',')),
   /** Writes of globalTags, structuredProperties or editableSchemaMetadata to a missing entity create it (the original's behaviour). */
   CREATE_MISSING_ENTITIES: bool.default(false),
+  /** Link dbt datasets and the warehouse tables they stand for as siblings when their lineage is written (the original's sibling hook). */
+  ENABLE_SIBLING_HOOK: bool.default(true),
 }).superRefine((c, ctx) => {
   const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (c.OPENSEARCH_USERNAME !== undefined && c.OPENSEARCH_PASSWORD === undefined) problem('OPENSEARCH_PASSWORD', 'required with OPENSEARCH_USERNAME');

@@ -111,7 +111,7 @@ export async function createServices(config: Config, log: Logger, opensearchUrl:
       maxDays: config.ACCESS_TOKEN_MAX_DAYS,
       revokedBefore: async (actor) => (await access.state()).signedTokensBefore(actor),
     }),
-    hooks: createCatalogHooks(),
+    hooks: createCatalogHooks({ siblings: config.ENABLE_SIBLING_HOOK }),
     definitionCache: new DefinitionCache(config.DEFINITION_CACHE_MS),
     metrics,
     instanceId,

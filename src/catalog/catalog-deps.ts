@@ -17,7 +17,7 @@ import type { DefinitionCache } from './definition-cache.js';
 import type { DefinitionMemo } from './definition-info.js';
 
 export interface CatalogDeps {
-  config: Pick<Config, 'CREATE_MISSING_ENTITIES' | 'MAX_BATCH_ITEMS' | 'MAX_COUNT' | 'OPENSEARCH_SHARDS' | 'OPENSEARCH_REPLICAS' | 'TIMESERIES_RETENTION_DAYS' | 'TIMESERIES_RETENTION'>;
+  config: Pick<Config, 'CREATE_MISSING_ENTITIES' | 'ENABLE_SIBLING_HOOK' | 'MAX_BATCH_ITEMS' | 'MAX_COUNT' | 'OPENSEARCH_SHARDS' | 'OPENSEARCH_REPLICAS' | 'TIMESERIES_RETENTION_DAYS' | 'TIMESERIES_RETENTION'>;
   log: Logger;
   names: IndexNames;
   store: EntityStore;
@@ -42,7 +42,12 @@ export interface CatalogHooks {
   aspects: Readonly<Record<string, AspectHook>>;
   /** What must happen elsewhere when an entity of a type is hard deleted. */
   entityDelete: Readonly<Record<string, EntityDeleteHook>>;
+  /** What follows a successful write on other entities (the dbt sibling links), after it, as the original's hooks do. */
+  afterWrite: readonly AfterWriteHook[];
 }
+
+/** Each entity a write changed, with the aspects it asked to change. */
+export type AfterWriteHook = (services: CatalogDeps, written: { urn: string; entityType: string; aspects: string[] }[], actor: string) => Promise<void>;
 
 /** Records, as durable jobs, what must happen elsewhere when an entity of a given type is hard deleted. */
 export type EntityDeleteHook = (services: CatalogDeps, doc: EntityDoc, actor: string) => Promise<void>;

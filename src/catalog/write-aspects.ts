@@ -7,6 +7,7 @@ import { findForbiddenKey } from '../model/forbidden-keys.js';
 import { UNCHANGED, type EntityDoc } from '../storage/entity-store.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { precheckWrites } from './write-prechecks.js';
+import { afterWrite } from './after-write.js';
 import { applySearchFields } from './search-fields.js';
 import type { DefinitionMemo } from './definitions.js';
 import { DELETE_ASPECT, KEEP_ASPECT, needsExistingEntity, type WriteInput } from './write-input.js';
@@ -130,7 +131,18 @@ export async function writeAspects(services: CatalogDeps, input: WriteInput): Pr
   // Taken now: the store may run this write's mutator inside another caller's merged write.
   const provenance = input.provenance ?? currentLogContext();
   await precheckWrites(services, [input], definitions);
-  const doc = await services.store.mutate(input.target.def.name, input.target.urn.raw, (current) => applyChanges(services, { ...input, definitions, provenance }, current), { refresh: input.waitForSearch });
+  let changed = false;
+  const doc = await services.store.mutate(
+    input.target.def.name,
+    input.target.urn.raw,
+    async (current) => {
+      const next = await applyChanges(services, { ...input, definitions, provenance }, current);
+      changed = next !== UNCHANGED;
+      return next;
+    },
+    { refresh: input.waitForSearch },
+  );
   services.definitionCache.afterWrite(input.target.def.name);
+  if (changed) await afterWrite(services, [{ input, members: input.changes.map((c) => c.aspect) }]);
   return doc;
 }

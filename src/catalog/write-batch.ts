@@ -22,6 +22,7 @@ import type { CatalogDeps } from './catalog-deps.js';
 import { applyChanges } from './write-aspects.js';
 import type { WriteInput } from './write-input.js';
 import { precheckWrites } from './write-prechecks.js';
+import { afterWrite } from './after-write.js';
 
 /** One refused item of a batch, as its answer lists it. */
 export interface BatchRefusalItem {
@@ -213,6 +214,8 @@ export async function writeBatch(services: CatalogDeps, inputs: WriteInput[], op
   );
   for (const type of new Set(items.map((i) => i.target.def.name))) services.definitionCache.afterWrite(type);
   if (refusals.size > 0) throw batchRefusal(refusals.items, inputs.length, label, true);
+  // Each changed entity with the aspects its items asked to change, for the hooks that follow a write.
+  await afterWrite(services, built.filter((b) => b!.changed).map((b) => ({ input: items[b!.members[0]], members: b!.members.flatMap((m) => items[m].changes.map((c) => c.aspect)) })));
   return out;
 }
 

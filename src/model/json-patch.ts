@@ -63,6 +63,7 @@ const TEMPLATES: Record<string, AspectTemplate> = {
   glossaryTerms: { empty: () => ({ terms: [], auditStamp: SYSTEM_STAMP() }), keys: { terms: byFields(['urn']) } },
   ownership: { empty: () => ({ owners: [], ownerTypes: {}, lastModified: SYSTEM_STAMP() }), keys: {} },
   domains: { empty: () => ({ domains: [] }), keys: { domains: self } },
+  siblings: { empty: () => ({ siblings: [], primary: false }), keys: { siblings: self } },
   institutionalMemory: { empty: () => ({ elements: [] }), keys: { elements: byFields(['url']) } },
   globalTags: { empty: () => ({ tags: [] }), keys: { tags: byFields(['tag']) } },
   structuredProperties: { empty: () => ({ properties: [] }), keys: { properties: byFields(['propertyUrn']) } },

@@ -128,3 +128,13 @@ describe('patches that create aspects and columns, as the original client writes
     expect(out.editableSchemaFieldInfo[1].glossaryTerms.auditStamp.actor).toBe('urn:li:corpuser:__datahub_system');
   });
 });
+
+describe('siblings', () => {
+  const DBT = 'urn:li:dataset:(urn:li:dataPlatform:dbt,w.raw.orders,PROD)';
+  it('a sibling added by its URN joins the list (no prior value, already there, beside another)', () => {
+    const add = [{ op: 'add' as const, path: `/siblings/${DBT}`, value: DBT }, { op: 'add' as const, path: '/primary', value: true }];
+    expect(applyAspectPatch('siblings', undefined, add)).toEqual({ siblings: [DBT], primary: true });
+    expect(applyAspectPatch('siblings', { siblings: [DBT], primary: false }, add)).toEqual({ siblings: [DBT], primary: true });
+    expect(applyAspectPatch('siblings', { siblings: ['urn:li:dataset:(urn:li:dataPlatform:dbt,other,PROD)'], primary: true }, add).siblings).toEqual(['urn:li:dataset:(urn:li:dataPlatform:dbt,other,PROD)', DBT]);
+  });
+});

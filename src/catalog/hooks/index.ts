@@ -5,10 +5,12 @@ import { propertyDefinitionHook } from './property-definition.js';
 import { propertyConstraintsHook } from './property-constraints.js';
 import { structuredPropertiesHook } from './structured-properties.js';
 import { labelPropagationHook } from './label-propagation.js';
+import { linkDbtSiblings } from './dbt-siblings.js';
 
-export function createCatalogHooks(): CatalogHooks {
+export function createCatalogHooks(opts: { siblings: boolean } = { siblings: true }): CatalogHooks {
   return {
     aspects: { structuredProperties: structuredPropertiesHook, propertyDefinition: propertyDefinitionHook, structuredPropertyConstraints: propertyConstraintsHook, labelPropagation: labelPropagationHook },
     entityDelete: entityDeleteHooks,
+    afterWrite: opts.siblings ? [linkDbtSiblings] : [],
   };
 }
