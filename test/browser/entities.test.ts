@@ -38,6 +38,8 @@ describe('web page of a connector-written entity', () => {
     const { page, app } = fx;
     await signInByLink(fx, '/ui/search?type=chart');
     await expect.poll(() => page.locator('#search-type').inputValue()).toBe('chart');
+    // Each result says what kind of entity it is.
+    await expect.poll(() => page.locator(`.result[data-urn="${CHART}"] .type`).textContent()).toBe('Chart');
     await page.getByRole('link', { name: 'Revenue by month' }).click();
     await page.getByRole('heading', { name: 'Revenue by month', level: 1 }).waitFor();
     expect(page.url()).toContain(`/ui/entity/${encodeURIComponent(CHART)}`);

@@ -1,9 +1,10 @@
-/** One page of search results: name (linked to its dataset page or entity page), platform, description, tags, property chips and why it matched. */
+/** One page of search results: name (linked to its dataset page or entity page), type, platform, description, tags, property chips and why it matched. */
 import type { Hit, ResultEntity } from '../api/search-queries';
 import { Link } from '../router';
 import { MatchReasons } from './match-reasons';
 import { PropertyChips } from './property-chips';
 import { TagChip } from './tag-chip';
+import { singularLabel } from '../model/entity-types';
 
 export const datasetPath = (urn: string): string => `/dataset/${encodeURIComponent(urn)}`;
 /** The page of an entity of any other listed type. */
@@ -33,6 +34,7 @@ export function ResultList({ hits, explain }: { hits: Hit[]; explain: boolean })
             <Link to={assetPath(e)}>{titleOf(e)}</Link>
           </h3>
           <p class="meta">
+            <span class="type">{singularLabel(e.type)}</span>
             {e.platform?.name && <span class="platform">{e.platform.name}</span>} <span class="urn">{e.urn}</span>
           </p>
           {e.properties?.description && <p class="description">{e.properties.description}</p>}
