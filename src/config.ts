@@ -119,6 +119,8 @@ export const ConfigSchema = z.object({
   CREATE_MISSING_ENTITIES: bool.default(false),
   /** Link dbt datasets and the warehouse tables they stand for as siblings when their lineage is written (the original's sibling hook). */
   ENABLE_SIBLING_HOOK: bool.default(true),
+  /** The MCP endpoint (/mcp) also offers its write tools (tags, structured property values); each call is still authorized. */
+  MCP_WRITES: bool.default(false),
 }).superRefine((c, ctx) => {
   const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (c.OPENSEARCH_USERNAME !== undefined && c.OPENSEARCH_PASSWORD === undefined) problem('OPENSEARCH_PASSWORD', 'required with OPENSEARCH_USERNAME');

@@ -13,7 +13,7 @@ export interface LogContext {
   tokenId?: string;
   /** The authenticated caller (administrative change records name it). */
   actor?: string;
-  via?: 'REST_V2' | 'REST_V3' | 'GRAPHQL' | 'WIRE' | 'CLI' | 'WEB';
+  via?: 'REST_V2' | 'REST_V3' | 'GRAPHQL' | 'WIRE' | 'CLI' | 'WEB' | 'MCP';
 }
 
 const logContext = new AsyncLocalStorage<LogContext>();

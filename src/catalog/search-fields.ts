@@ -4,6 +4,7 @@ import { fieldLineageEdgesOf, fieldLineageUrns } from '../model/field-lineage.js
 import { findEntityType } from '../model/entity-types.js';
 import { parseUrn } from '../model/urn.js';
 import { registeredNames } from './registered-names.js';
+import { runFieldsOf } from './runs/run-aspects.js';
 import type { EntityDoc } from '../storage/entity-store.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { KEYWORD_LIMIT } from '../storage/property-field-mappings.js';
@@ -11,7 +12,7 @@ import { charLength } from './structured-properties/value-pattern.js';
 import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf, type DefinitionMemo } from './definitions.js';
 
 type Obj = Record<string, any>;
-export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime', 'lineageUp', 'lineageDown', 'fieldLineageUp', 'fieldLineageDown', 'propagates', 'container', 'typeFields'];
+export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime', 'lineageUp', 'lineageDown', 'fieldLineageUp', 'fieldLineageDown', 'propagates', 'container', 'typeFields', 'runIds', 'runs'];
 
 const val = (doc: EntityDoc, aspect: string): Obj | undefined => doc.aspects[aspect]?.value as Obj | undefined;
 const tagUrns = (g: Obj | undefined): string[] => (g?.tags ?? []).map((t: Obj) => t.tag).filter(Boolean);
@@ -156,6 +157,8 @@ export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, m
     ...(val(doc, 'labelPropagation') && { propagates: true }),
     // The type's own search fields from the registry (a platform resource's primaryKey, resourceType, …).
     ...(findEntityType(doc.entityType)?.searchFields && { typeFields: typeFieldsOf(doc) }),
+    // The ingestion runs whose values it holds: how a run's entities are found and runs are listed (catalog/runs).
+    ...runFieldsOf(doc),
     createdTime: Math.min(...Object.values(doc.aspects).map((a) => a.created.time)),
     lastModifiedTime: Math.max(...Object.values(doc.aspects).map((a) => a.lastModified.time)),
   };

@@ -9,6 +9,7 @@ import type { CatalogDeps } from './catalog-deps.js';
 import { precheckWrites } from './write-prechecks.js';
 import { afterWrite } from './after-write.js';
 import { applySearchFields } from './search-fields.js';
+import { keptPrevious, revertOf } from './runs/run-aspects.js';
 import type { DefinitionMemo } from './definitions.js';
 import { DELETE_ASPECT, KEEP_ASPECT, needsExistingEntity, type WriteInput } from './write-input.js';
 import type { EntityTarget } from './entity-target.js';
@@ -45,13 +46,11 @@ export function validateAspectValue(aspect: string, value: unknown): unknown {
   return value; // echoed exactly as written: the schema only checks
 }
 
-function newDoc(target: EntityTarget, actor: string, now: number): EntityDoc {
+/** A new entity's document: its key aspect, with the system metadata of the write that creates it (the run that made it). */
+function newDoc(target: EntityTarget, actor: string, now: number, systemMetadata: Record<string, unknown> | undefined): EntityDoc {
   const stamp = { time: now, actor };
-  const doc: EntityDoc = {
-    urn: target.urn.raw,
-    entityType: target.def.name,
-    aspects: { [target.def.keyAspect]: { value: target.def.keyFromUrn(target.urn), created: stamp, lastModified: stamp, version: 1 } },
-  };
+  const key = { value: target.def.keyFromUrn(target.urn), created: stamp, lastModified: stamp, version: 1, ...(systemMetadata && { meta: { systemMetadata } }) };
+  const doc: EntityDoc = { urn: target.urn.raw, entityType: target.def.name, aspects: { [target.def.keyAspect]: key } };
   if (target.def.name === 'structuredProperty') doc.generation = randomUUID();
   return doc;
 }
@@ -70,7 +69,7 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
   if (!current && needsEntity && target.def.name !== 'schemaField') throw notFound(`Entity ${target.urn.raw} does not exist`);
   const now = Date.now();
   const stamp = { time: now, actor };
-  const doc = current ?? newDoc(target, actor, now);
+  const doc = current ?? newDoc(target, actor, now, changes.find((c) => c.systemMetadata)?.systemMetadata);
   // One fetch per definition per attempt: prepare, validate and the search fields all need them.
   const definitions: DefinitionMemo = input.definitions ?? services.definitionCache.writeMemo();
   let changed = !current;
@@ -85,8 +84,15 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
       const hook = services.hooks.aspects[change.aspect];
       const readCtx = { services, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, definitions };
       const writeCtx = { ...readCtx, actor, now, doc };
+      const reverted = change.revertRun === undefined ? undefined : revertOf(stored, change.revertRun, change.aspect === target.def.keyAspect);
+      if (reverted === KEEP_ASPECT) continue;
+      const restored = reverted === DELETE_ASPECT ? undefined : reverted;
       const previous = stored && hook?.prepare ? { ...stored, value: await hook.prepare({ ...readCtx, stored }) } : stored;
-      const next = await change.compute(previous?.value);
+      let next: unknown;
+      if (reverted === undefined) next = await change.compute(previous?.value);
+      else if (!restored) next = DELETE_ASPECT;
+      // A rollback restores the version its run overwrote, read as any stored value is (the hook drops stale parts).
+      else next = hook?.prepare ? await hook.prepare({ ...readCtx, stored: { ...restored, created: stored!.created } }) : restored.value;
       if (next === KEEP_ASPECT) continue;
       if (next === DELETE_ASPECT) {
         if (change.aspect === target.def.keyAspect) throw validationError(`The key aspect ${change.aspect} cannot be deleted on its own; delete the entity`);
@@ -99,17 +105,21 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
         continue;
       }
       await authorizeChange(change.aspect, previous?.value, next);
-      if (!change.checked) validateAspectValue(change.aspect, next);
+      if (!change.checked || restored) validateAspectValue(change.aspect, next);
       if (change.aspect === target.def.keyAspect && !dequal(next, target.def.keyFromUrn(target.urn))) {
         throw validationError(`${change.aspect} must match the urn ${target.urn.raw}`);
       }
       const extra = (await hook?.validate?.({ ...writeCtx, previous }, next)) ?? undefined;
+      // A restored version comes back with its writer's system metadata and stamp; a run's value keeps what it overwrote.
+      const systemMetadata = restored ? (restored.meta?.systemMetadata as Record<string, unknown> | undefined) : change.systemMetadata;
+      const kept = restored ? undefined : keptPrevious(stored, change.systemMetadata, next);
+      const meta = { ...extra?.meta, ...(systemMetadata && { systemMetadata }), ...(kept && { previous: kept }) };
       doc.aspects[change.aspect] = {
         value: next,
         created: previous?.created ?? stamp,
-        lastModified: stamp,
+        lastModified: restored?.lastModified ?? stamp,
         version: (previous?.version ?? 0) + 1,
-        ...(extra?.meta || change.systemMetadata ? { meta: { ...extra?.meta, ...(change.systemMetadata && { systemMetadata: change.systemMetadata }) } } : {}),
+        ...(Object.keys(meta).length > 0 && { meta }),
       };
       changed = true;
     } catch (e) {

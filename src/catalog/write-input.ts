@@ -17,6 +17,13 @@ export interface AspectChange {
   systemMetadata?: Record<string, unknown>;
   /** `compute` answers a value already checked against the aspect's schema (a batch's upsert values, checked before any write). */
   checked?: boolean;
+  /**
+   * Takes back what this ingestion run wrote, instead of computing (a rollback): when the stored value is the run's, the
+   * version it overwrote comes back (kept beside it, see catalog/runs/run-aspects.ts) with its own system metadata and
+   * stamp, or the aspect goes when the run created it; otherwise nothing changes. A key aspect the run created stays
+   * (the rollback soft- or hard-deletes the entity itself).
+   */
+  revertRun?: string;
 }
 
 export interface WriteInput {

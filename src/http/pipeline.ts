@@ -34,6 +34,7 @@ function interfaceOf(template: string | undefined, client: string | string[] | u
   if (p.startsWith('/api/')) return 'GRAPHQL';
   if (p.startsWith('/openapi/v2/')) return 'REST_V2';
   if (p.startsWith('/openapi/')) return 'REST_V3';
+  if (p === '/mcp') return 'MCP';
   return 'WIRE';
 }
 

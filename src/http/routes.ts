@@ -1,6 +1,6 @@
 /**
- * The one route table: every route of the service, REST v2/v3, the original client's wire, GraphQL, documents, jobs,
- * health, metrics and the web page. The pipeline (pipeline.ts) serves it through one router; each route is also
+ * The one route table: every route of the service, REST v2/v3, the original client's wire, GraphQL, MCP, documents,
+ * jobs, health, metrics and the web page. The pipeline (pipeline.ts) serves it through one router; each route is also
  * reachable under `/gms` (except the web page), as the original's clients expect.
  */
 import { createGraphqlServe } from '../graphql/handler.js';
@@ -10,9 +10,11 @@ import { configRoutes } from '../gms/config-routes.js';
 import { entitiesRoutes } from '../gms/entities-routes.js';
 import { entitiesV2Routes } from '../gms/entities-v2-routes.js';
 import { ingestRoutes } from '../gms/ingest-routes.js';
+import { runsRoutes } from '../gms/runs-routes.js';
 import { snapshotRoutes } from '../gms/snapshot-routes.js';
 import { timeseriesRoutes } from '../gms/timeseries-routes.js';
 import { searchRoutes } from '../gms/search-routes.js';
+import { mcpRoutes } from '../mcp/mcp-routes.js';
 import type { Services } from '../services.js';
 import { accessTokenRoutes } from './access-token-routes.js';
 import { accessRoutes } from './access-routes.js';
@@ -74,6 +76,7 @@ export function createRoutes(services: Services): Route[] {
     ...searchRoutes(services),
     ...entitiesRoutes(services),
     ...snapshotRoutes(services),
+    ...runsRoutes(services),
     ...configRoutes(),
     ...openApiRoutes(),
     ...jobsRoutes(services),
@@ -86,6 +89,7 @@ export function createRoutes(services: Services): Route[] {
     ...propertyRuleRoutes(services),
     ...webhookRoutes(services),
     ...graphqlRoutes(services),
+    ...mcpRoutes(services),
     ...webSessionRoutes(services, services.config.TRUST_PROXY),
     ...uiRoutes(),
   ];

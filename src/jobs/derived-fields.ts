@@ -8,6 +8,7 @@ import { KEYWORD_LIMIT, LENGTHS_FIELD, LONG_VALUES_FIELD } from '../storage/prop
 import { LINEAGE_SOURCES, type LineageDirection } from '../model/lineage-edges.js';
 import { FIELD_LINEAGE_ASPECTS } from '../model/field-lineage.js';
 import { ENTITY_TYPES } from '../model/entity-types.js';
+import { DEFAULT_RUN_ID } from '../catalog/runs/run-aspects.js';
 
 const listOf = (field: string, aspect: string, list: string, key: string) => `
   def ${field}In = ctx._source.aspects?.${aspect}?.value?.${list};
@@ -99,6 +100,24 @@ const typeFields = (() => {
   def tfOut = new ArrayList();${byType.join('')}`;
 })();
 
+/**
+ * The runs whose values an entity holds (the twin of `runFieldsOf` in catalog/runs/run-aspects.ts): per run id of the
+ * aspects' system metadata, in aspect order, how many aspects and their newest write.
+ */
+const runFields = `
+  def runsOut = new LinkedHashMap();
+  def runAspects = ctx._source.aspects;
+  if (runAspects instanceof Map) { for (def a : runAspects.values()) {
+    def rid = a instanceof Map ? a?.meta?.systemMetadata?.runId : null;
+    if (!(rid instanceof String) || rid == '' || rid == '${DEFAULT_RUN_ID}') { continue; }
+    def t = a.lastModified.time;
+    def share = runsOut.get(rid);
+    if (share == null) { share = new HashMap(); share.runId = rid; share.rows = 1; share.time = t; runsOut.put(rid, share); }
+    else { share.rows = share.rows + 1; if (t > share.time) { share.time = t; } }
+  } }
+  if (runsOut.isEmpty()) { ctx._source.remove('runIds'); ctx._source.remove('runs'); }
+  else { ctx._source.runIds = new ArrayList(runsOut.keySet()); ctx._source.runs = new ArrayList(runsOut.values()); }`;
+
 const DERIVATIONS: Readonly<Record<string, string>> = {
   typeFields,
   lineageUp: lineageList('lineageUp', 'UPSTREAM'),
@@ -106,6 +125,8 @@ const DERIVATIONS: Readonly<Record<string, string>> = {
   fieldLineageUp: fieldLineageList('fieldLineageUp', 'upstreams'),
   fieldLineageDown: fieldLineageList('fieldLineageDown', 'downstreams'),
   container: directContainer,
+  // Both come from one walk; deriving one derives the other.
+  runIds: runFields,
   owners: listOf('owners', 'ownership', 'owners', 'owner'),
   terms: listOf('terms', 'glossaryTerms', 'terms', 'urn'),
   // Both come from one walk; deriving one derives the other.
@@ -113,7 +134,7 @@ const DERIVATIONS: Readonly<Record<string, string>> = {
 };
 
 /** Fields derived together with another one (named by the one whose derivation writes both). */
-const DERIVED_WITH: Readonly<Record<string, string>> = { [LONG_VALUES_FIELD]: LENGTHS_FIELD };
+const DERIVED_WITH: Readonly<Record<string, string>> = { [LONG_VALUES_FIELD]: LENGTHS_FIELD, runs: 'runIds' };
 
 /** The built-in fields a rebuild must derive because the old index never had them (by their top-level name). */
 export const derivableFields = (missing: Iterable<string>): string[] =>

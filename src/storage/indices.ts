@@ -135,7 +135,7 @@ const LATER_FIELDS: [(names: IndexNames) => string, Record<string, unknown>][] =
 ];
 
 /** Search fields added after entity indices were first built; an index whose mapping lacks one is rebuilt. */
-const LATER_SEARCH_FIELDS = ['lineageUp', 'fieldLineageUp', 'container'];
+const LATER_SEARCH_FIELDS = ['lineageUp', 'fieldLineageUp', 'container', 'runIds', 'runs'];
 
 /** Entity indices built before the bare-word search fields or a later search field (their mapping lacks it): a rebuild adds them. */
 export async function indicesBehindSearchMapping(client: Client, names: IndexNames): Promise<string[]> {

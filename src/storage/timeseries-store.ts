@@ -188,6 +188,20 @@ export class TimeseriesStore {
     return (res.body as { deleted?: number }).deleted ?? 0;
   }
 
+  /** Counts the points an ingestion run wrote (their system metadata's run id). */
+  async countOfRun(runId: string): Promise<number> {
+    const res = await guarded(() => this.client.count({ index: this.all(), ignore_unavailable: true, allow_no_indices: true, body: { query: { term: { runId } } } } as any));
+    return (res.body as { count?: number }).count ?? 0;
+  }
+
+  /** Removes the points an ingestion run wrote (its rollback); answers how many went. */
+  async deleteOfRun(runId: string): Promise<number> {
+    const res = await guarded(() =>
+      this.client.deleteByQuery({ index: this.all(), ignore_unavailable: true, allow_no_indices: true, refresh: true, conflicts: 'proceed', body: { query: { term: { runId } } } } as any, { requestTimeout: 120_000 }),
+    );
+    return (res.body as { deleted?: number }).deleted ?? 0;
+  }
+
   /** Counts an entity's points (what a hard delete would remove). */
   async countOf(urn: string): Promise<number> {
     const res = await guarded(() => this.client.count({ index: this.all(), ignore_unavailable: true, allow_no_indices: true, body: { query: { term: { urn } } } } as any));

@@ -15,7 +15,7 @@ const RANK: Record<string, number> = {
   catalog: 3,
   jobs: 4,
   wire: 5,
-  gms: 6, graphql: 6, sdk: 6, cli: 6, ui: 6,
+  gms: 6, graphql: 6, sdk: 6, cli: 6, ui: 6, mcp: 6,
   http: 7,
   services: 8, server: 8, main: 8, contracts: 8, 'reindex-command': 8,
 };

@@ -15,7 +15,7 @@ export const CHANGE_OPERATIONS = ['ADD', 'MODIFY', 'REMOVE', 'SOFT_DELETE', 'RES
 export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
 
 /** The interface a change came through. */
-export type ChangeVia = 'REST_V2' | 'REST_V3' | 'GRAPHQL' | 'WIRE' | 'CLI' | 'WEB' | 'JOB' | 'SYSTEM';
+export type ChangeVia = 'REST_V2' | 'REST_V3' | 'GRAPHQL' | 'WIRE' | 'CLI' | 'WEB' | 'MCP' | 'JOB' | 'SYSTEM';
 
 /** What a differ says about one field change, before it knows who made it. */
 export interface FieldChange {

@@ -10,6 +10,7 @@ import { relationshipPaths } from './relationship-paths.js';
 import { timeseriesPaths } from './timeseries-paths.js';
 import { csvPaths } from './csv-paths.js';
 import { propertyRulePaths } from './property-rule-paths.js';
+import { mcpPaths } from './mcp-paths.js';
 
 const DESCRIPTION = `The Tessera metadata catalog. Every path is also served under \`/gms\`.
 
@@ -44,7 +45,7 @@ function hoistParameters(paths: Record<string, any>): Record<string, object> {
 
 /** The document of the `v3` (or `v2`) entity routes plus the routes every version shares. */
 export function openApiDocument(version: Version = 'v3'): Record<string, unknown> {
-  const paths = structuredClone({ ...entityPaths(version), ...servicePaths(), ...accessPaths(), ...historyPaths(), ...relationshipPaths(), ...timeseriesPaths(), ...csvPaths(), ...propertyRulePaths(), ...gmsPaths() });
+  const paths = structuredClone({ ...entityPaths(version), ...servicePaths(), ...accessPaths(), ...historyPaths(), ...relationshipPaths(), ...timeseriesPaths(), ...csvPaths(), ...propertyRulePaths(), ...mcpPaths(), ...gmsPaths() });
   const parameters = hoistParameters(paths);
   return {
     openapi: '3.1.0',

@@ -1,5 +1,6 @@
-/** The paths of the original client's Rest.li wire beyond ingest (`src/gms/*-routes.ts`): aspect and entity reads, delete actions, the config probe. */
+/** The paths of the original client's Rest.li wire beyond ingest (`src/gms/*-routes.ts`): aspect and entity reads, delete actions, ingestion runs, the config probe. */
 import { DeleteBodySchema, ReferencesBodySchema } from '../../gms/entities-routes.js';
+import { DescribeRunBodySchema, ListRunsBodySchema, RollbackRunBodySchema } from '../../gms/runs-routes.js';
 import { pathParameter } from './parameters.js';
 import { errorResponses } from './responses.js';
 import { inlineSchema } from './schemas.js';
@@ -31,6 +32,18 @@ export function gmsPaths(): Record<string, object> {
         parameters: [query('action', 'delete or deleteReferences', true, { enum: ['delete', 'deleteReferences'] })],
         requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [inlineSchema(DeleteBodySchema), inlineSchema(ReferencesBodySchema)] } } } },
         responses: { '200': object('{value: {urn, rows, timeseriesRows}} or {value: {total, relatedAspects}}'), ...errorResponses('VALIDATION', 'INVALID_URN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE') },
+      },
+    },
+    '/runs': {
+      post: {
+        tags, operationId: 'gmsRunAction', summary: 'Ingestion runs: list them newest first (action=list), the aspects one wrote (action=describe), or roll one back (action=rollback: restores what it overwrote, removes what it created, soft-deletes, or with safe=false hard-deletes, the entities it created)',
+        parameters: [query('action', 'list, describe or rollback', true, { enum: ['list', 'describe', 'rollback'] })],
+        requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [inlineSchema(ListRunsBodySchema), inlineSchema(DescribeRunBodySchema), inlineSchema(RollbackRunBodySchema)] } } } },
+        responses: {
+          '200': object('{value: [{runId, rows, timestamp}]} (list), {value: [{runId, aspectName, urn, timestamp, version, keyAspect, aspect?}]} (describe) or {value: {entitiesAffected, aspectsAffected, aspectsReverted, entitiesDeleted, unsafeEntitiesCount, unsafeEntities, aspectRowSummaries}} (rollback)'),
+          '422': { $ref: '#/components/responses/UnprocessableEntity' },
+          ...errorResponses('FORBIDDEN', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'),
+        },
       },
     },
     '/config': { get: { tags, operationId: 'config', summary: 'Client configuration probe of the original client (public)', security: [], responses: { '200': object('Server configuration') } } },
