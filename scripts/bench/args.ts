@@ -19,22 +19,25 @@ export interface BenchArgs {
   prefix: string;
   /** Seconds of a sustained load for the bulk row's lag to the event poll (its own batches in flight); 0: the short probes. */
   sustainedLagSeconds: number;
+  /** Records of the ingest row's generated file source. */
+  ingestRecords: number;
 }
 
 export const USAGE = `usage: npm run bench -- [--datasets N] [--definitions N] [--seconds S] [--warmup S] [--concurrency C]
-  [--only row,row] [--scale] [--no-build] [--keep] [--cpu-prof] [--no-count-calls] [--prefix p_] [--sustained-lag S]
-rows: bulk, rest-get, graphql-get, graphql-filter, rest-query, facets, search-page, search-words, autocomplete, rmw, reindex, cli, export, import, relevance, compliance
+  [--only row,row] [--scale] [--no-build] [--keep] [--cpu-prof] [--no-count-calls] [--prefix p_] [--sustained-lag S] [--ingest-records N]
+rows: bulk, rest-get, graphql-get, graphql-filter, rest-query, facets, search-page, search-words, autocomplete, rmw, reindex, cli, export, import, relevance, compliance, ingest
   (compliance loads 1,000,000 datasets under <prefix>compliance_ once; --keep keeps them for the next run)
 --sustained-lag S: the bulk row's lag to the event poll measured over S seconds of its load (e.g. 300) instead of short probes.
+--ingest-records N: records in the ingest row's file source (default 100,000; it runs \`datahub ingest\` from test/compat/datahub-venv.sh).
 --scale: 1,000,000 datasets and 10,000 definitions unless --datasets / --definitions say otherwise.
 Environment: BENCH_BASE_URL (use a running Tessera, then AUTH_SECRET must be its secret), OPENSEARCH_URL.`;
 
-export const ROWS = ['bulk', 'rest-get', 'graphql-get', 'graphql-filter', 'rest-query', 'facets', 'search-page', 'search-words', 'autocomplete', 'rmw', 'reindex', 'cli', 'export', 'import', 'relevance', 'compliance', 'lineage', 'propagation'] as const;
+export const ROWS = ['bulk', 'rest-get', 'graphql-get', 'graphql-filter', 'rest-query', 'facets', 'search-page', 'search-words', 'autocomplete', 'rmw', 'reindex', 'cli', 'export', 'import', 'relevance', 'compliance', 'lineage', 'propagation', 'ingest'] as const;
 
 export function parseBenchArgs(argv: string[]): BenchArgs | string {
   const a: BenchArgs = {
     datasets: NaN, definitions: NaN, seconds: 4, warmupSeconds: 2, concurrency: 16, scale: false, only: [],
-    build: true, keep: false, cpuProf: false, countCalls: true, prefix: '', sustainedLagSeconds: 0,
+    build: true, keep: false, cpuProf: false, countCalls: true, prefix: '', sustainedLagSeconds: 0, ingestRecords: 100_000,
   };
   const num = (v: string | undefined, name: string): number | string => {
     const n = Number(v);
@@ -57,6 +60,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs | string {
         break;
       }
       case '--sustained-lag': if (typeof (n = num(value(), flag)) === 'string') return n; a.sustainedLagSeconds = n; break;
+      case '--ingest-records': if (typeof (n = num(value(), flag)) === 'string') return n; a.ingestRecords = Math.floor(n); break;
       case '--prefix': a.prefix = value() ?? ''; break;
       case '--scale': a.scale = true; break;
       case '--no-build': a.build = false; break;

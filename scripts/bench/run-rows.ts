@@ -16,6 +16,7 @@ import { runExportRow, runImportRow } from './csv-rows.js';
 import { runComplianceRow } from './compliance-row.js';
 import { runPropagationRow } from './propagation-row.js';
 import { runLineageRows } from './lineage-rows.js';
+import { runIngestRow } from './ingest-row.js';
 import type { Running } from './processes.js';
 import { ratioOf, verdictOf, type SideFigures } from './stats.js';
 import type { Row } from './table.js';
@@ -230,6 +231,13 @@ export async function runRows(
     const { row, figures } = await runPropagationRow(c, startJudged);
     rows.push(row);
     extra.propagation = figures;
+  });
+  if (wants(args, 'ingest')) await guard(c, failures, 'ingest', async () => {
+    c.progress(`ingest: datahub ingest of a file source of ${args.ingestRecords.toLocaleString('en-US')} mixed records (default datahub-rest sink) vs _bulk of the same documents`);
+    if (!startJudged) throw new Error('needs a Tessera process of its own on another prefix: not available with BENCH_BASE_URL');
+    const { row, figures } = await runIngestRow(c, startJudged, args.ingestRecords);
+    rows.push(row);
+    extra.ingest = figures;
   });
   return { rows, extra };
 }
