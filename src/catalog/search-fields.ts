@@ -56,10 +56,12 @@ function platformAndOrigin(doc: EntityDoc): { platform?: string; origin?: string
   }
 }
 
-/** The registry's search fields of the document's type, as `name=value` keywords (see TYPE_SEARCH_FIELDS). */
-export function typeFieldsOf(doc: EntityDoc): string[] {
+/** The registry's search fields of the document's type, as `name=value` keywords; undefined for a type with none (see TYPE_SEARCH_FIELDS). */
+export function typeFieldsOf(doc: EntityDoc): string[] | undefined {
+  const searchFields = findEntityType(doc.entityType)?.searchFields;
+  if (!searchFields) return undefined;
   const out: string[] = [];
-  for (const [name, at] of Object.entries(findEntityType(doc.entityType)?.searchFields ?? {})) {
+  for (const [name, at] of Object.entries(searchFields)) {
     const [aspect, field] = at.split('.');
     const v = val(doc, aspect)?.[field];
     for (const x of Array.isArray(v) ? v : [v]) if (typeof x === 'string' && x.length <= KEYWORD_LIMIT) out.push(`${name}=${x}`);
@@ -132,6 +134,7 @@ export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, m
   const def = val(doc, 'propertyDefinition');
   const propertyFields = await structuredPropertyFields(services, doc, memo);
   const valueLengths = propertyFields && valueLengthFields(propertyFields);
+  const typeFields = typeFieldsOf(doc);
   const fields: Obj = {
     name,
     description,
@@ -156,7 +159,7 @@ export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, m
     // A tag or property whose label follows lineage (catalog/propagation): how the propagation job finds the rules.
     ...(val(doc, 'labelPropagation') && { propagates: true }),
     // The type's own search fields from the registry (a platform resource's primaryKey, resourceType, …).
-    ...(findEntityType(doc.entityType)?.searchFields && { typeFields: typeFieldsOf(doc) }),
+    ...(typeFields && { typeFields }),
     // The ingestion runs whose values it holds: how a run's entities are found and runs are listed (catalog/runs).
     ...runFieldsOf(doc),
     createdTime: Math.min(...Object.values(doc.aspects).map((a) => a.created.time)),
