@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, graphqlData, startTestApp, type TestApp } from '../integration/harness.js';
-import { datahubFor, type Datahub } from './datahub.js';
+import { datahubFor, restSink, type Datahub } from './datahub.js';
 
 let app: TestApp;
 let dh: Datahub;
@@ -72,7 +72,7 @@ describe('datahub ingest of every entity type the registry holds', () => {
       ...proposals.map((p) => ({ entityType: p.type, entityUrn: p.urn, changeType: 'UPSERT', aspectName: p.aspect, aspect: { json: p.value } })),
     ];
     const data = dh.file('records.json', JSON.stringify(records));
-    const recipe = dh.file('recipe.yml', `source:\n  type: file\n  config:\n    path: ${data}\nsink:\n  type: datahub-rest\n  config:\n    server: ${app.url}/gms\n    token: ${app.token}\n`);
+    const recipe = dh.file('recipe.yml', `source:\n  type: file\n  config:\n    path: ${data}\n${restSink(app)}`);
     const res = await dh.cli(['ingest', '-c', recipe]);
     expect(res.code, out(res)).toBe(0);
     expect(out(res)).toContain("'failures': []");
@@ -134,7 +134,7 @@ describe('the business glossary source and time-series records', () => {
     // The domain the file names (by name) was written by the first test; searches see it once refreshed.
     await app.refresh();
     const file = dh.file('glossary.yml', glossary);
-    const recipe = dh.file('glossary-recipe.yml', `source:\n  type: datahub-business-glossary\n  config:\n    file: ${file}\n    enable_auto_id: false\nsink:\n  type: datahub-rest\n  config:\n    server: ${app.url}/gms\n    token: ${app.token}\n`);
+    const recipe = dh.file('glossary-recipe.yml', `source:\n  type: datahub-business-glossary\n  config:\n    file: ${file}\n    enable_auto_id: false\n${restSink(app)}`);
     const res = await dh.cli(['ingest', '-c', recipe]);
     expect(res.code, out(res)).toBe(0);
     expect(out(res)).toContain("'failures': []");
@@ -169,7 +169,7 @@ describe('the business glossary source and time-series records', () => {
       { entityType: 'assertion', entityUrn: assertion, changeType: 'UPSERT', aspectName: 'assertionRunEvent', aspect: { json: run } },
     ];
     const data = dh.file('timeseries.json', JSON.stringify(records));
-    const recipe = dh.file('timeseries.yml', `source:\n  type: file\n  config:\n    path: ${data}\nsink:\n  type: datahub-rest\n  config:\n    server: ${app.url}/gms\n    token: ${app.token}\n`);
+    const recipe = dh.file('timeseries.yml', `source:\n  type: file\n  config:\n    path: ${data}\n${restSink(app)}`);
     const res = await dh.cli(['ingest', '-c', recipe]);
     expect(res.code, out(res)).toBe(0);
     expect(out(res)).toContain("'failures': []");
@@ -199,7 +199,7 @@ describe('every sink mode and endpoint of the datahub-rest sink', () => {
         { entityType: 'dataset', entityUrn: ds, changeType: 'UPSERT', aspectName: 'datasetProfile', aspect: { json: profile } },
       ];
       const data = dh.file(`${name}.json`, JSON.stringify(records));
-      const recipe = dh.file(`${name}.yml`, `source:\n  type: file\n  config:\n    path: ${data}\nsink:\n  type: datahub-rest\n  config:\n    server: ${app.url}/gms\n    token: ${app.token}\n    mode: ${mode}\n    endpoint: ${endpoint}\n`);
+      const recipe = dh.file(`${name}.yml`, `source:\n  type: file\n  config:\n    path: ${data}\n${restSink(app, `mode: ${mode}`, `endpoint: ${endpoint}`)}`);
       const res = await dh.cli(['ingest', '-c', recipe]);
       expect(res.code, out(res)).toBe(0);
       expect(out(res)).toContain("'failures': []");

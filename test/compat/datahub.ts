@@ -93,6 +93,11 @@ afterAll(() => {
   worker = undefined;
 });
 
+/** A recipe's sink: the datahub-rest sink at the app's /gms with its token, at its default settings unless `extra` says (`mode: SYNC`). */
+export function restSink(app: TestApp, ...extra: string[]): string {
+  return ['sink:', '  type: datahub-rest', '  config:', `    server: ${app.url}/gms`, `    token: ${app.token}`, ...extra.map((line) => `    ${line}`), ''].join('\n');
+}
+
 export function datahubFor(app: TestApp): Datahub {
   const w = (worker ??= new Worker(inject('datahubVenv')));
   return {

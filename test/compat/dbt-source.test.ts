@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, graphqlData, startTestApp, type TestApp } from '../integration/harness.js';
-import { datahubFor, type Datahub } from './datahub.js';
+import { datahubFor, restSink, type Datahub } from './datahub.js';
 
 let app: TestApp;
 let dh: Datahub;
@@ -240,12 +240,7 @@ function recipe(name: string, extra: string[] = []): string {
       '        match: ".+"',
       '        operation: add_tag',
       '        config: { tag: "team:{{ $match }}" }',
-      'sink:',
-      '  type: datahub-rest',
-      '  config:',
-      `    server: ${app.url}/gms`,
-      `    token: ${app.token}`,
-      '',
+      restSink(app),
     ].join('\n'),
   );
 }

@@ -1,7 +1,7 @@
 /** The original's pipelines and the SDK's other paths against Tessera: `datahub ingest` with the datahub-rest sink, the OpenAPI emitter, entity reads, tag references. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, graphqlData, startTestApp, type TestApp } from '../integration/harness.js';
-import { datahubFor, type Datahub } from './datahub.js';
+import { datahubFor, restSink, type Datahub } from './datahub.js';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,ingest.orders,PROD)';
 const UP = 'urn:li:dataset:(urn:li:dataPlatform:hive,ingest.raw,PROD)';
@@ -27,7 +27,7 @@ describe('datahub ingest and the SDK against Tessera', () => {
       { entityType: 'dataset', entityUrn: DS, changeType: 'UPSERT', aspectName: 'globalTags', aspect: { json: { tags: [{ tag: 'urn:li:tag:gold' }] } } },
     ];
     const data = dh.file('mcps.json', JSON.stringify(mcps));
-    const recipe = dh.file('recipe.yml', `source:\n  type: file\n  config:\n    path: ${data}\nsink:\n  type: datahub-rest\n  config:\n    server: ${app.url}/gms\n    token: ${app.token}\n`);
+    const recipe = dh.file('recipe.yml', `source:\n  type: file\n  config:\n    path: ${data}\n${restSink(app)}`);
     const res = await dh.cli(['ingest', '-c', recipe]);
     expect(res.code, out(res)).toBe(0);
     expect(out(res)).toContain('Pipeline finished successfully');

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, startTestApp, type TestApp } from '../integration/harness.js';
-import { datahubFor, type Datahub } from './datahub.js';
+import { datahubFor, restSink, type Datahub } from './datahub.js';
 
 let app: TestApp;
 let dh: Datahub;
@@ -25,7 +25,7 @@ afterAll(async () => {
 /** Runs a file source of proposals (`[urn, aspect, value]`) under `runId` through the datahub-rest sink. */
 async function ingest(runId: string, records: [string, string, unknown][]): Promise<void> {
   const data = dh.file(`${runId}.json`, JSON.stringify(records.map(([urn, aspect, value]) => ({ entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName: aspect, aspect: { json: value } }))));
-  const recipe = dh.file(`${runId}.yml`, `run_id: ${runId}\nsource:\n  type: file\n  config:\n    path: ${data}\nsink:\n  type: datahub-rest\n  config:\n    server: ${app.url}/gms\n    token: ${app.token}\n`);
+  const recipe = dh.file(`${runId}.yml`, `run_id: ${runId}\nsource:\n  type: file\n  config:\n    path: ${data}\n${restSink(app)}`);
   const res = await dh.cli(['ingest', '-c', recipe]);
   expect(res.code, out(res)).toBe(0);
   expect(out(res)).toContain("'failures': []");

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, graphqlData, startTestApp, type TestApp } from '../integration/harness.js';
-import { datahubFor, type Datahub } from './datahub.js';
+import { datahubFor, restSink, type Datahub } from './datahub.js';
 
 let app: TestApp;
 let dh: Datahub;
@@ -35,12 +35,7 @@ function recipe(): string {
       '    stateful_ingestion:',
       '      enabled: true',
       '      remove_stale_metadata: true',
-      'sink:',
-      '  type: datahub-rest',
-      '  config:',
-      `    server: ${app.url}/gms`,
-      `    token: ${app.token}`,
-      '',
+      restSink(app),
     ].join('\n'),
   );
 }
