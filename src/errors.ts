@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'INVALID_URN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'PRECONDITION_FAILED'
   | 'GONE'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
@@ -34,6 +35,7 @@ export const ERROR_KINDS: Readonly<Record<ErrorCode, ErrorKind>> = {
   INVALID_URN: { status: 400, graphqlType: 'BAD_REQUEST', title: 'Invalid urn' },
   NOT_FOUND: { status: 404, graphqlType: 'NOT_FOUND', title: 'Not Found' },
   CONFLICT: { status: 409, graphqlType: 'CONFLICT', title: 'Conflict' },
+  PRECONDITION_FAILED: { status: 412, graphqlType: 'PRECONDITION_FAILED', title: 'Precondition Failed' },
   GONE: { status: 410, graphqlType: 'GONE', title: 'Gone' },
   UNAUTHENTICATED: { status: 401, graphqlType: 'UNAUTHORIZED', title: 'Unauthorized' },
   FORBIDDEN: { status: 403, graphqlType: 'FORBIDDEN', title: 'Forbidden' },

@@ -3,6 +3,7 @@
  * CSV import chunks): every item's target, aspect and value or patch checked first — all that are wrong named at
  * once — then written all or nothing by the one batch engine (write-batch.ts).
  */
+import type { WritePrecondition } from '../model/write-precondition.js';
 import type { PatchBody } from '../model/json-patch.js';
 import type { VersionedDoc } from '../storage/entity-store.js';
 import type { DefinitionMemo } from './definitions.js';
@@ -19,7 +20,7 @@ import { validationError } from '../errors.js';
 export interface BatchEntityInput {
   urn: unknown;
   /** A whole aspect value, or (with `patch: true`) a JSON patch document applied to the stored value inside the write. */
-  aspects: { aspect: string; value: unknown; patch?: boolean; systemMetadata?: Record<string, unknown> }[];
+  aspects: { aspect: string; value: unknown; patch?: boolean; systemMetadata?: Record<string, unknown>; precondition?: WritePrecondition }[];
 }
 
 export interface BatchOptions {
@@ -63,9 +64,10 @@ export async function batchUpsert(services: CatalogDeps, entityName: string, ite
         }
         const name = resolveAspect(target.def, a.aspect);
         aspect = name;
-        if (a.patch) return [patchChange(name, opts.valuesChecked ? (a.value as PatchBody) : parsePatchBody(a.value), a.systemMetadata)];
+        const precondition = a.precondition;
+        if (a.patch) return [{ ...patchChange(name, opts.valuesChecked ? (a.value as PatchBody) : parsePatchBody(a.value), a.systemMetadata), precondition }];
         if (!opts.valuesChecked) validateAspectValue(name, a.value);
-        return [{ aspect: name, systemMetadata: a.systemMetadata, compute: () => a.value, checked: true }];
+        return [{ aspect: name, systemMetadata: a.systemMetadata, compute: () => a.value, checked: true, precondition }];
       });
       return { target, actor, waitForSearch, definitions, changes };
     } catch (e) {

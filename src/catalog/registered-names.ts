@@ -4,11 +4,12 @@ import { parseUrn } from '../model/urn.js';
 
 type Obj = Record<string, unknown>;
 
-/** The first of `paths` (`aspect.field`) holding a non-empty string. */
+/** The first of `paths` (`aspect.field`, or deeper: `documentInfo.contents.text`) holding a non-empty string. */
 function firstText(valueOf: (aspect: string) => Obj | undefined, paths: readonly string[] | undefined): string | undefined {
   for (const path of paths ?? []) {
-    const [aspect, field] = path.split('.');
-    const v = valueOf(aspect)?.[field];
+    const [aspect, ...fields] = path.split('.');
+    let v: unknown = valueOf(aspect);
+    for (const f of fields) v = v && typeof v === 'object' && Object.hasOwn(v, f) ? (v as Obj)[f] : undefined;
     if (typeof v === 'string' && v !== '') return v;
   }
   return undefined;

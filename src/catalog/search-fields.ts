@@ -1,7 +1,7 @@
 /** Derives the explicitly mapped search fields of an entity document from its aspects. */
 import { lineageEdgesOf, lineageUrns } from '../model/lineage-edges.js';
 import { fieldLineageEdgesOf, fieldLineageUrns } from '../model/field-lineage.js';
-import { findEntityType } from '../model/entity-types.js';
+import { findEntityType, searchFieldPlaces } from '../model/entity-types.js';
 import { parseUrn } from '../model/urn.js';
 import { registeredNames } from './registered-names.js';
 import { runFieldsOf } from './runs/run-aspects.js';
@@ -12,7 +12,7 @@ import { charLength } from './structured-properties/value-pattern.js';
 import { currentAssignments, esFieldWord, indexFieldOf, loadDefinitions, propertyUrnsOf, valueKindOf, type DefinitionMemo } from './definitions.js';
 
 type Obj = Record<string, any>;
-export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime', 'lineageUp', 'lineageDown', 'fieldLineageUp', 'fieldLineageDown', 'propagates', 'container', 'typeFields', 'runIds', 'runs'];
+export const SEARCH_FIELDS = ['name', 'description', 'searchText', 'platform', 'origin', 'removed', 'tags', 'fieldTags', 'editedFieldTags', 'fieldPaths', 'terms', 'owners', 'qualifiedName', 'qualifiedNameKey', 'valueType', 'propertyEntityTypes', 'structuredProperties', 'structuredPropertyLengths', 'structuredPropertiesLong', 'propertyUrns', 'createdTime', 'lastModifiedTime', 'lineageUp', 'lineageDown', 'fieldLineageUp', 'fieldLineageDown', 'propagates', 'container', 'domains', 'typeFields', 'runIds', 'runs'];
 
 const val = (doc: EntityDoc, aspect: string): Obj | undefined => doc.aspects[aspect]?.value as Obj | undefined;
 const tagUrns = (g: Obj | undefined): string[] => (g?.tags ?? []).map((t: Obj) => t.tag).filter(Boolean);
@@ -56,15 +56,24 @@ function platformAndOrigin(doc: EntityDoc): { platform?: string; origin?: string
   }
 }
 
-/** The registry's search fields of the document's type, as `name=value` keywords; undefined for a type with none (see TYPE_SEARCH_FIELDS). */
+/**
+ * The registry's search fields of the document's type, as `name=value` keywords; undefined for a type with none (see
+ * TYPE_SEARCH_FIELDS). `aspect.field.key` reads `key` of the object `field` holds, or of each object of the list it
+ * holds (a query's subjects); a field read from several places has the values of all of them.
+ */
 export function typeFieldsOf(doc: EntityDoc): string[] | undefined {
   const searchFields = findEntityType(doc.entityType)?.searchFields;
   if (!searchFields) return undefined;
   const out: string[] = [];
   for (const [name, at] of Object.entries(searchFields)) {
-    const [aspect, field] = at.split('.');
-    const v = val(doc, aspect)?.[field];
-    for (const x of Array.isArray(v) ? v : [v]) if (typeof x === 'string' && x.length <= KEYWORD_LIMIT) out.push(`${name}=${x}`);
+    for (const place of searchFieldPlaces(at)) {
+      const [aspect, field, key] = place.split('.');
+      const v = val(doc, aspect)?.[field];
+      for (const item of Array.isArray(v) ? v : [v]) {
+        const x = key === undefined ? item : item && typeof item === 'object' ? (item as Obj)[key] : undefined;
+        if (typeof x === 'string' && x.length <= KEYWORD_LIMIT) out.push(`${name}=${x}`);
+      }
+    }
   }
   return uniq(out);
 }
@@ -156,6 +165,8 @@ export async function applySearchFields(services: CatalogDeps, doc: EntityDoc, m
     ...fieldLineageFields(doc),
     // The container it sits in directly: the entities of a container (IsPartOf, incoming) in one query.
     ...(typeof val(doc, 'container')?.container === 'string' && { container: val(doc, 'container')!.container }),
+    // The domains it is in: a domain's entities in one query (the original's `domains` field).
+    ...(Array.isArray(val(doc, 'domains')?.domains) && { domains: uniq((val(doc, 'domains')!.domains as unknown[]).filter((d): d is string => typeof d === 'string')) }),
     // A tag or property whose label follows lineage (catalog/propagation): how the propagation job finds the rules.
     ...(val(doc, 'labelPropagation') && { propagates: true }),
     // The type's own search fields from the registry (a platform resource's primaryKey, resourceType, …).

@@ -1,5 +1,6 @@
 /** The one write path: validates aspect changes and applies them to an entity document in a single conditional write. */
 import { dequal } from 'dequal';
+import { checkPrecondition } from '../model/write-precondition.js';
 import type { z } from 'zod';
 import { AlreadyExistsError, CatalogError, notFound, validationError } from '../errors.js';
 import { schemaOf } from '../model/aspects/index.js';
@@ -81,6 +82,7 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
       if (change.mode === 'create' && stored && current) {
         throw new AlreadyExistsError(`Cannot perform CREATE since the aspect ${change.aspect} of ${target.urn.raw} already exists`);
       }
+      if (change.precondition) checkPrecondition(change.precondition, current ? stored : undefined, change.aspect, target.urn.raw);
       const hook = services.hooks.aspects[change.aspect];
       const readCtx = { services, entityType: target.def.name, urn: target.urn.raw, aspect: change.aspect, definitions };
       const writeCtx = { ...readCtx, actor, now, doc };

@@ -1,5 +1,6 @@
 /** What a write is: the entity it targets, its aspect changes and who makes it — and whether it needs the entity to exist. */
 import type { LogContext } from '../logger.js';
+import type { WritePrecondition } from '../model/write-precondition.js';
 import { ANNOTATION_ASPECTS } from '../model/entity-types.js';
 import type { DefinitionMemo } from './definition-info.js';
 import type { EntityTarget } from './entity-target.js';
@@ -24,6 +25,8 @@ export interface AspectChange {
    * (the rollback soft- or hard-deletes the entity itself).
    */
   revertRun?: string;
+  /** The writer's conditions on the aspect as stored (If-Version-Match, If-Modified-Since, If-Unmodified-Since): refused with 412 unless all hold. */
+  precondition?: WritePrecondition;
 }
 
 export interface WriteInput {
@@ -53,4 +56,3 @@ export interface WriteInput {
 export const needsExistingEntity = (input: WriteInput, createMissing = false) =>
   input.mustExist ||
   (!createMissing && input.changes.some((c) => ANNOTATION_ASPECTS.has(c.aspect)) && input.changes.every((c) => ANNOTATION_ASPECTS.has(c.aspect)));
-

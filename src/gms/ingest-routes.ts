@@ -85,18 +85,19 @@ function prepareAll(raw: unknown[]): Prepared[] {
 function inputOf(p: Prepared, actor: string, wait: boolean): WriteInput {
   const { target, aspect } = p;
   const systemMetadata = writerSystemMetadata(p.proposal.systemMetadata ?? undefined);
+  const precondition = p.proposal.headers;
   const base = { target, actor, waitForSearch: wait };
   switch (p.proposal.changeType) {
     case 'UPSERT':
     case 'CREATE': {
       const mode = p.proposal.changeType === 'CREATE' ? ('create' as const) : ('upsert' as const);
-      return { ...base, changes: [{ aspect, mode, systemMetadata, compute: () => p.payload, checked: true }] };
+      return { ...base, changes: [{ aspect, mode, systemMetadata, compute: () => p.payload, checked: true, precondition }] };
     }
     case 'PATCH':
-      return { ...base, changes: [patchChange(aspect, p.patch!, systemMetadata)] };
+      return { ...base, changes: [{ ...patchChange(aspect, p.patch!, systemMetadata), precondition }] };
     case 'DELETE':
       // Deleting an aspect of an entity that does not exist changes nothing (and creates nothing).
-      return { ...base, onlyIfExists: true, changes: [{ aspect, compute: () => DELETE_ASPECT }] };
+      return { ...base, onlyIfExists: true, changes: [{ aspect, compute: () => DELETE_ASPECT, precondition }] };
   }
 }
 

@@ -25,7 +25,7 @@ export function loadTypeDefs(): string[] {
 }
 
 /** Query cost limits: each refusal is a GraphQL error with code 400 before anything runs (GraphQL Armor, plus the document size). */
-export const GRAPHQL_LIMITS = { maxDepth: 15, maxAliases: 100, maxTokens: 10_000, maxDocumentBytes: 100 * 1024 } as const;
+export const GRAPHQL_LIMITS = { maxDepth: 24, maxAliases: 100, maxTokens: 10_000, maxDocumentBytes: 100 * 1024 } as const;
 
 const MAX_RAW_NESTING = 200;
 

@@ -2,7 +2,7 @@
  * GraphQL for every entity type of the registry (src/model/registry/entities.json): an object type named by its
  * `graphqlObject` (written out here when no schema file declares it), the fields every entity offers for the aspects
  * it carries (existence, name and properties, tags, terms, owners, domain, structured properties, container chain,
- * sub-types) where the schema files do not declare them already, and a root lookup named by its `graphqlQuery`. A new
+ * sub-types, and the details of registry-detail-fields.ts) where the schema files do not declare them already, and a root lookup named by its `graphqlQuery`. A new
  * type in the registry is presented without code here.
  */
 import { Kind, parse, type DocumentNode } from 'graphql';
@@ -17,6 +17,7 @@ import { associationReads } from './resolvers/context-reads.js';
 import { structuredProperties } from './resolvers/structured-properties/property-values.js';
 import { entityTags } from './resolvers/tags/schema-reads.js';
 import { schemaFiles } from './schema-files.js';
+import { DETAIL_FIELDS } from './registry-detail-fields.js';
 
 type Obj = Record<string, unknown>;
 type Resolver = (ref: EntityRef, args: unknown, ctx: GraphqlContext) => unknown;
@@ -110,6 +111,7 @@ const COMMON: CommonField[] = [
     sdl: '"One hop of lineage: the entities it is built from (UPSTREAM) or that are built from it (DOWNSTREAM)."\n  lineage(input: LineageInput!): EntityLineageResult',
     resolve: () => lineage as Resolver,
   },
+  ...DETAIL_FIELDS,
 ];
 
 /**

@@ -1,5 +1,6 @@
 /** What differs between REST v2 and v3: body wrapping, response shapes and defaults. Each version supplies one. */
 import type { AspectView, EntityView } from '../catalog/read-entity.js';
+import type { WritePrecondition } from '../model/write-precondition.js';
 
 export interface AspectBody {
   value: unknown;
@@ -7,7 +8,7 @@ export interface AspectBody {
 
 export interface BatchItem {
   urn: unknown;
-  aspects: { aspect: string; value: unknown; systemMetadata?: Record<string, unknown> }[];
+  aspects: { aspect: string; value: unknown; systemMetadata?: Record<string, unknown>; precondition?: WritePrecondition }[];
 }
 
 export interface Dialect {
@@ -17,7 +18,7 @@ export interface Dialect {
   readAspectBody(body: unknown): AspectBody;
   readBatch(body: unknown): BatchItem[];
   /** Reads the patch document of a v3 batch PATCH item, or undefined where the version has none. */
-  readBatchPatch?(body: unknown): { urn: unknown; aspect: string; patch: unknown; systemMetadata?: Record<string, unknown> }[];
+  readBatchPatch?(body: unknown): { urn: unknown; aspect: string; patch: unknown; systemMetadata?: Record<string, unknown>; precondition?: WritePrecondition }[];
   presentAspect(urn: string, aspect: string, view: AspectView, withSystemMetadata: boolean): unknown;
   presentEntity(entity: EntityView, withSystemMetadata: boolean): unknown;
   presentWrite(entity: EntityView, withSystemMetadata: boolean): unknown;

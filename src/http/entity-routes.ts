@@ -139,7 +139,7 @@ export function entityRoutes(services: Services, dialect: Dialect): Route[] {
       path: `${base}/:entity`,
       handle: async (call) => {
         const def = entityTypeOf(call.params.entity);
-        const items = readBatchPatch(call.body).map((i) => ({ urn: i.urn, aspects: [{ aspect: i.aspect, value: i.patch, patch: true, systemMetadata: i.systemMetadata }] }));
+        const items = readBatchPatch(call.body).map((i) => ({ urn: i.urn, aspects: [{ aspect: i.aspect, value: i.patch, patch: true, systemMetadata: i.systemMetadata, precondition: i.precondition }] }));
         const written = await batchUpsert(services, def.name, items, call.actor, waitForSearch(call));
         const views = written.map((e) => dialect.presentWrite(e, sm(call)));
         if (boolParam(call, 'async', true)) status(call, 202);

@@ -7,7 +7,7 @@
 import { KEYWORD_LIMIT, LENGTHS_FIELD, LONG_VALUES_FIELD } from '../storage/property-field-mappings.js';
 import { LINEAGE_SOURCES, type LineageDirection } from '../model/lineage-edges.js';
 import { FIELD_LINEAGE_ASPECTS } from '../model/field-lineage.js';
-import { ENTITY_TYPES } from '../model/entity-types.js';
+import { ENTITY_TYPES, searchFieldPlaces } from '../model/entity-types.js';
 import { DEFAULT_RUN_ID } from '../catalog/runs/run-aspects.js';
 
 const listOf = (field: string, aspect: string, list: string, key: string) => `
@@ -85,11 +85,13 @@ const directContainer = `
 /** The registry's search fields of each type, as `name=value` (the twin of `typeFieldsOf` in catalog/search-fields.ts). */
 const typeFields = (() => {
   const byType = ENTITY_TYPES.filter((t) => t.searchFields).map((t) => {
-    const reads = Object.entries(t.searchFields!).map(([name, at], i) => {
-      const [aspect, field] = at.split('.');
+    const places = Object.entries(t.searchFields!).flatMap(([name, at]) => searchFieldPlaces(at).map((place) => [name, place] as const));
+    const reads = places.map(([name, at], i) => {
+      const [aspect, field, key] = at.split('.');
+      const value = key === undefined ? 'item' : `(item instanceof Map ? item.get('${key}') : null)`;
       return `
     def tf${i} = ctx._source.aspects?.${aspect}?.value?.${field};
-    for (def x : (tf${i} instanceof List ? tf${i} : [tf${i}])) { if (x instanceof String && ((String) x).length() <= ${KEYWORD_LIMIT} && !tfOut.contains('${name}=' + x)) { tfOut.add('${name}=' + x); } }`;
+    for (def item : (tf${i} instanceof List ? tf${i} : [tf${i}])) { def x = ${value}; if (x instanceof String && ((String) x).length() <= ${KEYWORD_LIMIT} && !tfOut.contains('${name}=' + x)) { tfOut.add('${name}=' + x); } }`;
     });
     return `
   if (ctx._source.entityType == '${t.name}') {${reads.join('')}
@@ -118,6 +120,15 @@ const runFields = `
   if (runsOut.isEmpty()) { ctx._source.remove('runIds'); ctx._source.remove('runs'); }
   else { ctx._source.runIds = new ArrayList(runsOut.keySet()); ctx._source.runs = new ArrayList(runsOut.values()); }`;
 
+/** The twin of `domains` in catalog/search-fields.ts: the domains aspect's URNs, once each, when it is written. */
+const domainList = `
+  def domainsIn = ctx._source.aspects?.domains?.value?.domains;
+  if (domainsIn instanceof List) {
+    def domainsOut = new ArrayList();
+    for (def d : domainsIn) { if (d instanceof String && !domainsOut.contains(d)) { domainsOut.add(d); } }
+    ctx._source.domains = domainsOut;
+  }`;
+
 const DERIVATIONS: Readonly<Record<string, string>> = {
   typeFields,
   lineageUp: lineageList('lineageUp', 'UPSTREAM'),
@@ -125,6 +136,7 @@ const DERIVATIONS: Readonly<Record<string, string>> = {
   fieldLineageUp: fieldLineageList('fieldLineageUp', 'upstreams'),
   fieldLineageDown: fieldLineageList('fieldLineageDown', 'downstreams'),
   container: directContainer,
+  domains: domainList,
   // Both come from one walk; deriving one derives the other.
   runIds: runFields,
   owners: listOf('owners', 'ownership', 'owners', 'owner'),

@@ -43,9 +43,11 @@ export interface EntityTypeDef {
   descriptionFrom?: readonly string[];
   /**
    * Fields of its own it is searched by, as the original indexes them (`resourceType:"USER_ID_MAPPING"`): the name a
-   * query uses → the `aspect.field` holding a string or a list of strings; exact values only.
+   * query uses → the `aspect.field` holding a string or a list of strings, or `aspect.field.key` for the `key` of the
+   * object (or of each object of the list) `field` holds, or a list of such places (an assertion names the entity it
+   * checks in whichever detail record its kind has); exact values only.
    */
-  searchFields?: Readonly<Record<string, string>>;
+  searchFields?: Readonly<Record<string, string | readonly string[]>>;
   /** The Rest.li snapshot record (`com.linkedin.metadata.snapshot.<snapshot>`) the original's client sends it in, if any. */
   snapshot?: string;
   keyFromUrn(urn: UrnParts): Record<string, unknown>;
@@ -82,13 +84,18 @@ const defs: EntityTypeDef[] = (registry.entities as RegistryRow[]).map((row) => 
 
 export const ENTITY_TYPES: readonly EntityTypeDef[] = defs;
 
+/** The places (`aspect.field[.key]`) a registry search field reads, one or several. */
+export const searchFieldPlaces = (at: string | readonly string[]): readonly string[] => (typeof at === 'string' ? [at] : at);
+
 /** Every registry search field name (any type's), with where each type that has it keeps its values. */
 export const TYPE_SEARCH_FIELDS: ReadonlyMap<string, readonly { entityType: string; aspect: string; field: string }[]> = (() => {
   const out = new Map<string, { entityType: string; aspect: string; field: string }[]>();
   for (const d of defs) {
     for (const [name, at] of Object.entries(d.searchFields ?? {})) {
-      const [aspect, field] = at.split('.');
-      out.set(name, [...(out.get(name) ?? []), { entityType: d.name, aspect, field }]);
+      for (const place of searchFieldPlaces(at)) {
+        const [aspect, field] = place.split('.');
+        out.set(name, [...(out.get(name) ?? []), { entityType: d.name, aspect, field }]);
+      }
     }
   }
   return out;

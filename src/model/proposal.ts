@@ -1,5 +1,6 @@
 /** The metadata change proposal (MCP) of the emitter wire: its shape, and how its aspect travels as a JSON string. Pure. */
 import { z } from 'zod';
+import { ConditionalHeadersSchema, type WritePrecondition } from './write-precondition.js';
 import { validationError } from '../errors.js';
 
 export const CHANGE_TYPES = ['UPSERT', 'CREATE', 'PATCH', 'DELETE'] as const;
@@ -47,18 +48,11 @@ export const SystemMetadataInputSchema = z.preprocess((v) => {
   }
 }, SystemMetadataSchema.nullable());
 
-/** Conditional-write headers (If-Version-Match, If-Modified-Since …) are not implemented, so any header is refused by name. */
-export const NoHeadersSchema = z
-  .record(z.string(), z.string())
-  .refine((h) => Object.keys(h).length === 0, { error: (i) => `headers are not supported (${Object.keys(i.input as object).join(', ')}); send the request without them` })
-  .nullable()
-  .optional();
-
-/** One aspect of a REST v3 write: its value and, as on the wire, the writer's system metadata; nothing else. */
+/** One aspect of a REST v3 write: its value and, as on the wire, the writer's system metadata and conditions; nothing else. */
 export const AspectEnvelopeSchema = z.strictObject({
   value: z.unknown(),
   systemMetadata: SystemMetadataInputSchema.optional(),
-  headers: NoHeadersSchema,
+  headers: ConditionalHeadersSchema,
 });
 
 export const ProposalSchema = z.strictObject({
@@ -72,9 +66,9 @@ export const ProposalSchema = z.strictObject({
   aspect: GenericAspectSchema.optional(),
   systemMetadata: SystemMetadataInputSchema.optional(),
   auditHeader: z.unknown().optional(),
-  headers: NoHeadersSchema,
+  headers: ConditionalHeadersSchema,
 });
-export type Proposal = Omit<z.infer<typeof ProposalSchema>, 'changeType'> & { changeType: ChangeType };
+export type Proposal = Omit<z.infer<typeof ProposalSchema>, 'changeType' | 'headers'> & { changeType: ChangeType; headers?: WritePrecondition };
 
 /** Builds a proposal for one aspect; `value` is the aspect (UPSERT/CREATE) or the patch document (PATCH). */
 export function createProposal(input: { entityType: string; entityUrn: string; aspectName: string; changeType?: ChangeType; value?: unknown }): Proposal {

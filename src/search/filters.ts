@@ -69,8 +69,8 @@ function criterionQuery(c: FilterCriterion, resolve: FieldResolver): Dsl | undef
   // Blank values are dropped as the original does: a criterion left without values filters nothing.
   const values = (c.values ?? []).filter((v) => v.trim() !== '');
   if (!VALUELESS.has(condition) && values.length === 0) return undefined;
-  if (condition === 'EXISTS') return hasValueQuery(f.path);
-  if (condition === 'NOT_EXISTS') return { bool: { must_not: [hasValueQuery(f.path)] } };
+  if (condition === 'EXISTS') return (f.exists as Dsl | undefined) ?? hasValueQuery(f.path);
+  if (condition === 'NOT_EXISTS') return { bool: { must_not: [(f.exists as Dsl | undefined) ?? hasValueQuery(f.path)] } };
   if (condition === 'INVALID') {
     if (!f.structuredPropertyUrn) throw inputError(`Condition INVALID applies to structured property fields only (structuredProperties.<qualified name>), not ${f.name}`);
     return (f.invalid as Dsl | undefined) ?? { bool: { must_not: [{ match_all: {} }] } };

@@ -23,7 +23,14 @@ export interface ParsedQuery {
 type Dsl = Record<string, unknown>;
 const MATCH_ALL: Dsl = { match_all: {} };
 
-export function parseQueryString(q: string, limits: QueryLimits = {}): ParsedQuery {
+/**
+ * The original's clients mark a query written in its structured syntax with a leading `/q ` (the MCP server, the web
+ * client's advanced search); Tessera reads every query in that syntax, so the mark is blanked, keeping positions.
+ */
+const STRUCTURED_MARK = /^\s*\/q\s/;
+
+export function parseQueryString(sent: string, limits: QueryLimits = {}): ParsedQuery {
+  const q = sent.replace(STRUCTURED_MARK, (m) => ' '.repeat(m.length));
   const maxChars = limits.maxChars ?? 2000;
   const maxClauses = limits.maxClauses ?? 64;
   if (q.length > maxChars) throw inputError(`Query is ${q.length} characters long; at most ${maxChars} are allowed`);
@@ -96,8 +103,10 @@ class Builder {
         return { bool: { should: n.children.map((c) => this.node(c)), minimum_should_match: 1 } };
       case 'not':
         return { bool: { must_not: [this.node(n.child)] } };
-      case 'exists':
-        return { exists: { field: this.resolve(n.field).path } };
+      case 'exists': {
+        const f = this.resolve(n.field);
+        return (f.exists as Dsl | undefined) ?? { exists: { field: f.path } };
+      }
       case 'range':
         return this.range(n);
       case 'term':

@@ -15,6 +15,8 @@ export interface ResolvedField {
   contains?: boolean;
   /** The field a facet counts, where it differs from the one filters compare (owners: URNs counted, ids compared). */
   facetPath?: string;
+  /** What holding any value means where it is not the field existing (a registry search field shares `typeFields`). */
+  exists?: object;
   structuredPropertyUrn?: string;
   /** Documents holding a value that breaks the property's rules (the `INVALID` condition); none when it has no rules. */
   invalid?: object;

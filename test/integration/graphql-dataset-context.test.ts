@@ -34,7 +34,7 @@ describe('a dataset through GraphQL', () => {
     const r = await app.graphql(CONTEXT, { urn: DS });
     expect(r.errors).toBeUndefined();
     expect(r.data.dataset.ownership.owners).toEqual([
-      { owner: { __typename: 'CorpUser', urn: 'urn:li:corpuser:jane', username: 'jane' }, type: 'TECHNICAL_OWNER', ownershipType: null, associatedUrn: DS },
+      { owner: { __typename: 'CorpUser', urn: 'urn:li:corpuser:jane', username: 'jane' }, type: 'TECHNICAL_OWNER', ownershipType: { urn: 'urn:li:ownershipType:__system__technical_owner' }, associatedUrn: DS },
       { owner: { __typename: 'CorpGroup', urn: 'urn:li:corpGroup:finance', name: 'finance' }, type: 'CUSTOM', ownershipType: { urn: 'urn:li:ownershipType:steward' }, associatedUrn: DS },
     ]);
     expect(r.data.dataset.glossaryTerms.terms).toEqual([{ term: { urn: 'urn:li:glossaryTerm:Commerce.Order', name: 'Commerce.Order' }, associatedUrn: DS }]);

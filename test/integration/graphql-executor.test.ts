@@ -42,7 +42,7 @@ describe('introspection', () => {
       expect(r.status, r.text.slice(0, 300)).toBeLessThan(500);
       expect(r.body.data, r.text.slice(0, 300)).toBeUndefined();
       expect(r.body.errors[0].extensions.code).toBe(400);
-      expect(r.body.errors[0].message).toMatch(/depth limit of 15/);
+      expect(r.body.errors[0].message).toMatch(/depth limit of 24/);
     }
   });
 });

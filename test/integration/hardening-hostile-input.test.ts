@@ -236,7 +236,7 @@ describe('GraphQL cost limits', () => {
   it('refuse deep, aliased, fragment-chained, oversized, too costly and batched documents with code 400, never a 500', async () => {
     const deep = `{ dataset(urn: "${DS}") ${'{ platform '.repeat(5000)}${'}'.repeat(5001)}`;
     expect(await graphqlRefused(deep)).toMatch(/nested deeper/);
-    expect(await graphqlRefused(`{ dataset(urn: "${DS}") ${'{ platform '.repeat(20)}{ urn }${'}'.repeat(20)} }`)).toMatch(/depth limit of 15/);
+    expect(await graphqlRefused(`{ dataset(urn: "${DS}") ${'{ platform '.repeat(30)}{ urn }${'}'.repeat(30)} }`)).toMatch(/depth limit of 24/);
     const aliases = Array.from({ length: 150 }, (_, i) => `a${i}: dataset(urn: "${DS}") { urn }`).join(' ');
     expect(await graphqlRefused(`{ ${aliases} }`)).toMatch(/Aliases limit of 100/);
     // A 50-fragment chain, each adding three aliases: 150 aliases through the chain.

@@ -139,7 +139,8 @@ describe('GET /openapi/v3|v2/api-docs/{group}', () => {
     const unknown = await app.request('GET', '/openapi/v3/api-docs/nonsense', undefined, { token: null });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toMatch(/^No API document part nonsense: the parts are service, dataset, /);
-  });
+    // Forty-odd documents validated whole: seconds alone, minutes on a machine busy with other suites.
+  }, 300_000);
 });
 
 describe('GET /openapi/swagger-ui', () => {

@@ -41,6 +41,8 @@ export const BUILTIN_FIELDS: Readonly<Record<string, BuiltinField>> = {
   propertyUrns: { path: 'propertyUrns', kind: 'keyword' },
   // The container an entity sits in directly, by id or URN.
   container: { path: 'container', kind: 'keyword', normalise: urnOf('urn:li:container:') },
+  domains: { path: 'domains', kind: 'keyword', normalise: urnOf('urn:li:domain:') },
+  domain: { path: 'domains', kind: 'keyword', normalise: urnOf('urn:li:domain:') },
   _entityType: { path: 'entityType', kind: 'keyword' },
   entityType: { path: 'entityType', kind: 'keyword' },
 };

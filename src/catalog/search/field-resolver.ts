@@ -43,7 +43,7 @@ function builtinOutcome(name: string): Outcome {
   const b = Object.hasOwn(BUILTIN_FIELDS, base) ? BUILTIN_FIELDS[base] : undefined;
   if (b && (base === name || b.kind === 'keyword')) return { field: { name, ...b } };
   // A field some entity type is searched by (the registry's searchFields): its exact values.
-  if (TYPE_SEARCH_FIELDS.has(base)) return { field: { name, path: 'typeFields', kind: 'keyword', normalise: (text) => `${base}=${text}` } };
+  if (TYPE_SEARCH_FIELDS.has(base)) return { field: { name, path: 'typeFields', kind: 'keyword', normalise: (text) => `${base}=${text}`, exists: { prefix: { typeFields: `${base}=` } } } };
   if (isInternalField(name)) return { error: inputError(`Field ${name} is internal and cannot be searched; searchable fields: ${SEARCHABLE_FIELD_LIST}`) };
   return { error: inputError(`Unknown search field ${name}; searchable fields: ${SEARCHABLE_FIELD_LIST}`) };
 }

@@ -17,7 +17,8 @@ export interface TagResource {
   column?: { requested: string };
 }
 
-function checkSubResource(ref: TagResourceRef): string | undefined {
+/** The column a resource names (both subResource fields, or neither), checked for shape only. */
+export function checkSubResource(ref: TagResourceRef): string | undefined {
   const type = ref.subResourceType ?? undefined;
   const sub = ref.subResource ?? undefined;
   if (type !== undefined && sub === undefined) {

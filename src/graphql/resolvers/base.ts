@@ -17,6 +17,8 @@ export async function lookup(ctx: GraphqlContext, urn: string, expected?: string
 const typeEnum = (ref: EntityRef) => findEntityType(ref.entityType)?.graphqlType ?? 'OTHER';
 const exists = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => ctx.loader.exists(ref.urn);
 const status = (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => ctx.loader.aspect(ref.urn, 'status');
+/** A dataset's name as its URN writes it (between the platform and the environment). */
+const datasetNameOf = (urn: string) => parseUrn(urn).parts.slice(1, -1).join(',');
 const part = (i: number) => (ref: EntityRef) => parseUrn(ref.urn).parts[i];
 
 export const baseResolvers = {
@@ -37,11 +39,11 @@ export const baseResolvers = {
     type: typeEnum,
     exists,
     status,
-    name: (ref: EntityRef) => parseUrn(ref.urn).parts.slice(1, -1).join(','),
+    name: (ref: EntityRef) => datasetNameOf(ref.urn),
     platform: (ref: EntityRef) => refOf(parseUrn(ref.urn).parts[0]),
     properties: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
       const p = await ctx.loader.aspect(ref.urn, 'datasetProperties');
-      return p ? { ...p, customProperties: Object.entries(p.customProperties ?? {}).map(([key, value]) => ({ key, value })) } : null;
+      return p ? { ...p, name: p.name ?? datasetNameOf(ref.urn), customProperties: Object.entries(p.customProperties ?? {}).map(([key, value]) => ({ key, value })) } : null;
     },
   },
   SchemaFieldEntity: {

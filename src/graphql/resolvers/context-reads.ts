@@ -11,18 +11,34 @@ interface StoredOwner {
   typeUrn?: string;
 }
 
+/** An owner's ownership type: the custom one written, else the system type of its legacy kind (as the original reads it). */
+const ownershipTypeOf = (w: StoredOwner) => {
+  if (w.typeUrn) return { urn: w.typeUrn };
+  return w.type && w.type !== 'CUSTOM' ? { urn: `urn:li:ownershipType:__system__${w.type.toLowerCase()}` } : null;
+};
+
+interface StoredTerm {
+  urn: string;
+  actor?: string;
+}
+
+/** Business terms as the original presents them: each with the entity it is attached to and who attached it, when known. */
+export const termsOf = (terms: StoredTerm[], associatedUrn: string) => ({
+  terms: terms.map((t) => ({ term: refOf(t.urn), associatedUrn, actor: typeof t.actor === 'string' ? refOf(t.actor) : null })),
+});
+
 /** Owners, business terms and domain: the same on every entity type that carries the aspects. */
 export const associationReads = {
   ownership: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
     const o = (await ctx.loader.aspect(ref.urn, 'ownership')) as { owners?: StoredOwner[] } | undefined;
     if (!o) return null;
     return {
-      owners: (o.owners ?? []).map((w) => ({ owner: refOf(w.owner), type: w.type ?? null, ownershipType: w.typeUrn ? { urn: w.typeUrn } : null, associatedUrn: ref.urn })),
+      owners: (o.owners ?? []).map((w) => ({ owner: refOf(w.owner), type: w.type ?? null, ownershipType: ownershipTypeOf(w), associatedUrn: ref.urn })),
     };
   },
   glossaryTerms: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
-    const t = (await ctx.loader.aspect(ref.urn, 'glossaryTerms')) as { terms?: { urn: string }[] } | undefined;
-    return t ? { terms: (t.terms ?? []).map((term) => ({ term: refOf(term.urn), associatedUrn: ref.urn })) } : null;
+    const t = (await ctx.loader.aspect(ref.urn, 'glossaryTerms')) as { terms?: StoredTerm[] } | undefined;
+    return t ? termsOf(t.terms ?? [], ref.urn) : null;
   },
   domain: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
     const d = (await ctx.loader.aspect(ref.urn, 'domains')) as { domains?: string[] } | undefined;

@@ -16,17 +16,29 @@ import { propertyMutationResolvers } from './structured-properties/mutations.js'
 import { propertyValueResolvers } from './structured-properties/property-values.js';
 import { propertyRuleResolvers } from './structured-properties/property-rules.js';
 import { associationMutationResolvers } from './tags/association-mutations.js';
+import { associationEditResolvers } from './association-edits.js';
 import { schemaReadResolvers } from './tags/schema-reads.js';
 import { tagMutationResolvers } from './tags/tag-mutations.js';
 import { tagTypeResolvers } from './tags/tag-type.js';
 import { timeseriesResolvers } from './timeseries.js';
+import { entityDetailResolvers } from './entity-details.js';
+import { documentReadResolvers } from './document-reads.js';
+import { assertionInfoResolvers } from './assertion-info.js';
+import { documentResolvers } from './documents.js';
+import { queryResolvers } from './queries.js';
+import { reportOperationResolvers } from './report-operation.js';
+import { assertionRunResolvers } from './assertion-runs.js';
+import { ingestionSourceResolvers } from './ingestion-sources.js';
+import { appConfigResolvers } from './app-config.js';
+import { platformInstanceResolvers } from './platform-instances.js';
+import { search } from './search/search-one-type.js';
 import { registryResolvers } from '../registry-types.js';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
 // Tessera keeps no saved views: the original's clients ask for the default one before searching, and get none.
 const globalViewsSettings = () => ({ defaultView: null });
-const searchResolvers = { Query: { globalViewsSettings, searchAcrossEntities, searchAcrossLineage, scrollAcrossLineage, scrollAcrossEntities, aggregateAcrossEntities, autoComplete, autoCompleteForMultiple } };
+const searchResolvers = { Query: { globalViewsSettings, search, searchAcrossEntities, searchAcrossLineage, scrollAcrossLineage, scrollAcrossEntities, aggregateAcrossEntities, autoComplete, autoCompleteForMultiple } };
 
 const PARTS: ResolverMap[] = [
   baseResolvers,
@@ -35,6 +47,7 @@ const PARTS: ResolverMap[] = [
   tagTypeResolvers,
   tagMutationResolvers,
   associationMutationResolvers,
+  associationEditResolvers,
   schemaReadResolvers,
   definitionTypeResolvers,
   propertyValueResolvers,
@@ -46,6 +59,16 @@ const PARTS: ResolverMap[] = [
   historyResolvers as ResolverMap,
   lineageMutationResolvers as ResolverMap,
   timeseriesResolvers as ResolverMap,
+  entityDetailResolvers as ResolverMap,
+  documentReadResolvers as ResolverMap,
+  assertionInfoResolvers as ResolverMap,
+  documentResolvers as ResolverMap,
+  queryResolvers as ResolverMap,
+  reportOperationResolvers as ResolverMap,
+  assertionRunResolvers as ResolverMap,
+  ingestionSourceResolvers as ResolverMap,
+  appConfigResolvers as ResolverMap,
+  platformInstanceResolvers as ResolverMap,
   // Last: only fields no other part resolves (registry-types.ts adds them where no schema file declares them).
   registryResolvers(),
 ];

@@ -26,7 +26,8 @@ const RUN_RESULTS = ['SUCCESS', 'FAILURE', 'SKIPPED', 'UP_FOR_RETRY'];
 
 function partitionSpecOf(v: unknown) {
   const p = objectOf(v);
-  return p ? { type: p.type ?? 'PARTITION', partition: p.partition ?? null } : null;
+  // timePartition as written: PartitionSpec.timePartition presents it (assertion-runs.ts).
+  return p ? { type: p.type ?? 'PARTITION', partition: p.partition ?? null, timePartition: p.timePartition ?? null } : null;
 }
 
 export const toDatasetProfile = (e: Obj) => ({ ...e, partitionSpec: partitionSpecOf(e.partitionSpec) });

@@ -18,7 +18,8 @@ function aspectsOfItem(item: Record<string, any>, i: number) {
       const parsed = AspectEnvelopeSchema.safeParse(env);
       if (!parsed.success) throw validationError(`Item ${i}: ${formatZodIssues(aspect, parsed.error)}`);
       const systemMetadata = writerSystemMetadata(parsed.data.systemMetadata ?? undefined);
-      return { aspect, value: env.value, ...(systemMetadata && { systemMetadata }) };
+      const precondition = parsed.data.headers;
+      return { aspect, value: env.value, ...(systemMetadata && { systemMetadata }), ...(precondition && { precondition }) };
     });
 }
 
@@ -41,9 +42,9 @@ export const v3Dialect: Dialect = {
     return body.flatMap((item, i) => {
       const aspects = aspectsOfItem(item ?? {}, i);
       if (aspects.length === 0) throw validationError(`Item ${i}: expected {urn, <aspect>: {value: {patch}}} with at least one aspect`);
-      return aspects.map(({ aspect, value, systemMetadata }) => {
+      return aspects.map(({ aspect, value, systemMetadata, precondition }) => {
         if (!value || typeof value !== 'object' || !('patch' in (value as object))) throw validationError('Missing `patch` field.');
-        return { urn: item.urn, aspect, patch: value, ...(systemMetadata && { systemMetadata }) };
+        return { urn: item.urn, aspect, patch: value, ...(systemMetadata && { systemMetadata }), ...(precondition && { precondition }) };
       });
     });
   },

@@ -7,7 +7,7 @@ import type { PropertyEntry, TagRef } from './search-queries';
 
 /** Owners, terms and domain: the same selection on every type that offers them. */
 export const CONTEXT = {
-  ownership: 'ownership { owners { owner { __typename ... on CorpUser { urn username } ... on CorpGroup { urn name } } type ownershipType { urn } } }',
+  ownership: 'ownership { owners { owner { __typename ... on CorpUser { urn username } ... on CorpGroup { urn name } } type ownershipType { urn info { name } } } }',
   glossaryTerms: 'glossaryTerms { terms { term { urn name } } }',
   domain: 'domain { domain { urn id } }',
 } as const;
@@ -25,7 +25,7 @@ const DATASET = `query dataset($urn: String!) {
 
 
 export interface ContextView {
-  ownership?: { owners: { owner: { __typename: 'CorpUser'; urn: string; username: string } | { __typename: 'CorpGroup'; urn: string; name: string }; type: string | null; ownershipType: { urn: string } | null }[] } | null;
+  ownership?: { owners: { owner: { __typename: 'CorpUser'; urn: string; username: string } | { __typename: 'CorpGroup'; urn: string; name: string }; type: string | null; ownershipType: { urn: string; info: { name: string } | null } | null }[] } | null;
   glossaryTerms?: { terms: { term: { urn: string; name: string } }[] } | null;
   domain?: { domain: { urn: string; id: string } } | null;
 }

@@ -3,6 +3,10 @@ import type { ContextView } from '../api/dataset-queries';
 
 const OWNER_TYPES: Record<string, string> = { TECHNICAL_OWNER: 'technical owner', BUSINESS_OWNER: 'business owner', DATA_STEWARD: 'data steward', NONE: 'owner' };
 
+/** The kind of ownership: the legacy kind's words, else the ownership type's name, else the id in its URN. */
+const ownerKind = (o: { type: string | null; ownershipType: { urn: string; info: { name: string } | null } | null }): string =>
+  (o.type && o.type !== 'CUSTOM' && OWNER_TYPES[o.type]) || o.ownershipType?.info?.name.toLowerCase() || o.ownershipType?.urn.replace(/^urn:li:ownershipType:/, '') || o.type?.toLowerCase() || 'owner';
+
 /** Owners, business terms and domain, as the file or an ingestion wrote them (read-only here). */
 export function EntityContext({ entity }: { entity: ContextView }) {
   const owners = entity.ownership?.owners ?? [];
@@ -19,7 +23,7 @@ export function EntityContext({ entity }: { entity: ContextView }) {
               {owners.map((o) => (
                 <li key={o.owner.urn} title={o.owner.urn}>
                   {o.owner.__typename === 'CorpUser' ? o.owner.username : `${o.owner.name} (group)`}
-                  <span class="hint"> {o.ownershipType ? o.ownershipType.urn.replace(/^urn:li:ownershipType:/, '') : OWNER_TYPES[o.type ?? ''] ?? o.type?.toLowerCase()}</span>
+                  <span class="hint"> {ownerKind(o)}</span>
                 </li>
               ))}
             </ul>

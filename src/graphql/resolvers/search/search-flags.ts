@@ -17,6 +17,7 @@ export interface SearchFlagsInput {
   customHighlightingFields?: string[] | null;
   includeStructuredPropertyFacets?: boolean | null;
   filterNonLatestVersions?: boolean | null;
+  fetchExtraFields?: string[] | null;
 }
 
 /** What the flags mean for a search. Flags whose only possible behaviour is Tessera's already (skipHighlighting is read where
@@ -36,6 +37,7 @@ export function readSearchFlags(flags: SearchFlagsInput | null | undefined): Sea
   if (f.getSuggestions === true) throw refuse('getSuggestions', 'Tessera computes no spelling suggestions');
   if (f.groupingSpec != null) throw refuse('groupingSpec', 'results are not grouped');
   if (f.customHighlightingFields && f.customHighlightingFields.length > 0) throw refuse('customHighlightingFields', 'matchedFields names what matched, over the fields Tessera searches');
+  if (f.fetchExtraFields && f.fetchExtraFields.length > 0) throw refuse('fetchExtraFields', "Tessera's search documents are its own, so no fields of them are answered; read the entities' aspects instead");
   if (f.includeStructuredPropertyFacets === true) {
     throw refuse('includeStructuredPropertyFacets', 'name the property facets you want (structuredProperties.<qualified name>) in aggregateAcrossEntities(facets: …)');
   }

@@ -15,7 +15,8 @@ interface FieldView {
 type SchemaFieldView = SchemaField & FieldView;
 type EditableFieldView = EditableSchemaFieldInfo & FieldView;
 
-const DATA_TYPES: Record<string, string> = {
+/** The GraphQL SchemaFieldDataType of each stored column type record. */
+export const DATA_TYPES: Record<string, string> = {
   'com.linkedin.schema.BooleanType': 'BOOLEAN',
   'com.linkedin.schema.FixedType': 'FIXED',
   'com.linkedin.schema.StringType': 'STRING',

@@ -1,0 +1,28 @@
+/**
+ * Adds one time-series point to an entity for an interface that builds the point itself (GraphQL's reportOperation and
+ * reportAssertionResult): checked against its aspect's schema, authorized as an edit of the entity, then written — the
+ * checks and the write of the wire's own points (points.ts).
+ */
+import { validationError } from '../../errors.js';
+import type { CatalogDeps } from '../catalog-deps.js';
+import type { EntityTarget } from '../entity-target.js';
+import { authorizePoints, checkPointValue, storedPoint, timeseriesAspectOf, type PointInput } from './points.js';
+
+export interface AddPointInput {
+  target: EntityTarget;
+  aspect: string;
+  value: Record<string, unknown>;
+  actor: string;
+  /** Answer once the point is searchable (a client that reads it back at once). */
+  waitForSearch?: boolean;
+}
+
+export async function addPoint(services: CatalogDeps, input: AddPointInput): Promise<void> {
+  const aspect = timeseriesAspectOf(input.target.def, input.aspect);
+  if (!aspect) throw validationError(`${input.aspect} is not a time-series aspect of ${input.target.def.name}`);
+  const point: PointInput = { target: input.target, aspect, value: checkPointValue(aspect, input.value) };
+  await authorizePoints(services, input.actor, [point], (_i, e) => {
+    throw e;
+  });
+  await services.timeseries.write([storedPoint(point)], { refresh: input.waitForSearch });
+}
