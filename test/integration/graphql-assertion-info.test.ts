@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlData, startTestApp, type TestApp } from './harness.js';
+import { wireProposal } from './wire-proposals.js';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:postgres,asinfo.orders,PROD)';
 const COLUMN = `urn:li:schemaField:(${DS},amount)`;
@@ -18,13 +19,7 @@ const stamp = { time: T0, actor: 'urn:li:corpuser:qa' };
 const between = { minValue: { value: '10', type: 'NUMBER' }, maxValue: { value: '20', type: 'NUMBER' } };
 let app: TestApp;
 
-const proposal = (entityUrn: string, aspectName: string, value: unknown) => ({
-  entityType: entityUrn.split(':')[2],
-  entityUrn,
-  changeType: 'UPSERT',
-  aspectName,
-  aspect: { value: JSON.stringify(value), contentType: 'application/json' },
-});
+const proposal = wireProposal;
 
 beforeAll(async () => {
   app = await startTestApp('graphql-assertion-info');

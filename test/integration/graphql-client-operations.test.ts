@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docIdOf } from '../../src/storage/entity-store.js';
 import { graphqlData, startTestApp, type TestApp } from './harness.js';
 import { rebuildWithoutFields } from './old-index.js';
+import { wireProposal } from './wire-proposals.js';
 
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,gco.orders,PROD)';
 const OTHER = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,gco.users,PROD)';
@@ -23,13 +24,7 @@ const ACTOR = 'urn:li:corpuser:tester';
 const T0 = Date.UTC(2026, 1, 3, 12);
 let app: TestApp;
 
-const proposal = (entityUrn: string, aspectName: string, value: unknown) => ({
-  entityType: entityUrn.split(':')[2],
-  entityUrn,
-  changeType: 'UPSERT',
-  aspectName,
-  aspect: { value: JSON.stringify(value), contentType: 'application/json' },
-});
+const proposal = wireProposal;
 
 /** A GraphQL call whose writes are searchable when it answers (as a client reading them back at once needs). */
 async function waited(query: string, variables: Record<string, unknown>) {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlData, startTestApp, type TestApp } from './harness.js';
 import { rebuildWithoutFields } from './old-index.js';
+import { wireProposal } from './wire-proposals.js';
 
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,lq.orders,PROD)';
 const USERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,lq.users,PROD)';
@@ -16,13 +17,7 @@ const JOIN = 'urn:li:query:lq-join';
 const stamp = (time: number) => ({ time, actor: 'urn:li:corpuser:ann' });
 let app: TestApp;
 
-const proposal = (entityUrn: string, aspectName: string, value: unknown) => ({
-  entityType: entityUrn.split(':')[2],
-  entityUrn,
-  changeType: 'UPSERT',
-  aspectName,
-  aspect: { value: JSON.stringify(value), contentType: 'application/json' },
-});
+const proposal = wireProposal;
 
 async function ingest(...proposals: unknown[]) {
   const res = await app.post('/gms/aspects?action=ingestProposalBatch&waitForSearch=true', { async: 'false', proposals });

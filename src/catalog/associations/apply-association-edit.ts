@@ -1,6 +1,6 @@
 /** Applies one owner, term or domain edit to checked resources through the one batch engine, all or nothing. */
 import type { CatalogDeps } from '../catalog-deps.js';
-import { matchFieldPath, resolveFieldPath } from '../tags/resolve-field-path.js';
+import { columnEditChanges } from '../column-edit.js';
 import { KEEP_ASPECT, type AspectChange, type WriteInput } from '../write-aspects.js';
 import { writeBatch } from '../write-batch.js';
 import { resourceLabel, type AssociationResource } from './association-resources.js';
@@ -28,30 +28,6 @@ export interface EditOptions {
   waitForSearch?: boolean;
 }
 
-/** The schema is read inside the same write, so a column dropped meanwhile is refused rather than edited. */
-function columnChanges(resource: AssociationResource, edit: ColumnEdit, stamp: () => EditStamp): AspectChange[] {
-  const datasetUrn = resource.target.urn.raw;
-  const { requested } = resource.column!;
-  let schema: unknown;
-  return [
-    {
-      aspect: 'schemaMetadata',
-      compute: (previous) => {
-        schema = previous;
-        return KEEP_ASPECT;
-      },
-    },
-    {
-      aspect: 'editableSchemaMetadata',
-      compute: (previous) => {
-        const fieldPath = resolveFieldPath(datasetUrn, schema, requested);
-        const fields = (schema as { fields: { fieldPath: string }[] }).fields;
-        const sameColumn = (entryPath: string) => matchFieldPath(fields, entryPath).path === fieldPath;
-        return edit(previous, fieldPath, sameColumn, stamp()) ?? KEEP_ASPECT;
-      },
-    },
-  ];
-}
 
 /**
  * One item per resource, each required to exist; a resource refused (a right, a column dropped meanwhile, a missing
@@ -63,7 +39,7 @@ export async function applyAssociationEdit(services: CatalogDeps, resources: Ass
   const stamp = (): EditStamp => ({ time: Date.now(), actor: opts.actor });
   const inputs = resources.map((resource): WriteInput => {
     const changes: AspectChange[] = resource.column
-      ? columnChanges(resource, edit.column!, stamp)
+      ? columnEditChanges(resource.target.urn.raw, resource.column.requested, (previous, fieldPath, sameColumn) => edit.column!(previous, fieldPath, sameColumn, stamp()))
       : [{ aspect: edit.aspect, compute: (previous) => edit.entity(previous, stamp()) ?? KEEP_ASPECT }];
     return { target: resource.target, changes, actor: opts.actor, waitForSearch: opts.waitForSearch, mustExist: true };
   });

@@ -4,7 +4,7 @@ import type { GlobalTags } from '../../model/aspects/global-tags.js';
 import type { CatalogDeps } from '../catalog-deps.js';
 import { KEEP_ASPECT, type AspectChange, type WriteInput } from '../write-aspects.js';
 import { writeBatch } from '../write-batch.js';
-import { matchFieldPath, resolveFieldPath } from './resolve-field-path.js';
+import { columnEditChanges } from '../column-edit.js';
 import { editFieldTags, editGlobalTags, type TagListEdit } from './tag-lists.js';
 import type { TagResource } from './tag-resources.js';
 
@@ -13,31 +13,6 @@ export interface TagEditOptions {
   waitForSearch?: boolean;
 }
 
-function columnChanges(resource: TagResource, edit: TagListEdit, actor: string): AspectChange[] {
-  const datasetUrn = resource.target.urn.raw;
-  const { requested } = resource.column!;
-  // The schema is read inside the same write, so a column dropped meanwhile is refused rather than tagged.
-  let schema: unknown;
-  return [
-    {
-      aspect: 'schemaMetadata',
-      compute: (previous) => {
-        schema = previous;
-        return KEEP_ASPECT;
-      },
-    },
-    {
-      aspect: 'editableSchemaMetadata',
-      compute: (previous) => {
-        const fieldPath = resolveFieldPath(datasetUrn, schema, requested);
-        const fields = (schema as { fields: { fieldPath: string }[] }).fields;
-        const sameColumn = (entryPath: string) => matchFieldPath(fields, entryPath).path === fieldPath;
-        const next = editFieldTags(previous as EditableSchemaMetadata | undefined, fieldPath, edit, { time: Date.now(), actor }, sameColumn);
-        return next ?? KEEP_ASPECT;
-      },
-    },
-  ];
-}
 
 /**
  * Applies one tag-list edit to each checked resource, all or nothing (the one batch engine): a resource refused
@@ -46,7 +21,8 @@ function columnChanges(resource: TagResource, edit: TagListEdit, actor: string):
 export async function applyTagEdits(services: CatalogDeps, resources: TagResource[], edit: TagListEdit, opts: TagEditOptions): Promise<void> {
   const inputs = resources.map((resource): WriteInput => {
     const changes: AspectChange[] = resource.column
-      ? columnChanges(resource, edit, opts.actor)
+      ? columnEditChanges(resource.target.urn.raw, resource.column.requested, (previous, fieldPath, sameColumn) =>
+          editFieldTags(previous as EditableSchemaMetadata | undefined, fieldPath, edit, { time: Date.now(), actor: opts.actor }, sameColumn))
       : [{ aspect: 'globalTags', compute: (previous) => editGlobalTags(previous as GlobalTags | undefined, edit) ?? KEEP_ASPECT }];
     return { target: resource.target, changes, actor: opts.actor, waitForSearch: opts.waitForSearch, mustExist: true };
   });
