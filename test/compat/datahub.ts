@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import type { TestApp } from '../integration/harness.js';
 
 const WORKER = fileURLToPath(new URL('./datahub_worker.py', import.meta.url));
@@ -118,4 +118,11 @@ export function datahubFor(app: TestApp): Datahub {
       return path;
     },
   };
+}
+
+/** Writes `aspects` (name → value) of one entity through the REST v3 batch, and requires the write to succeed. */
+export async function seedEntity(app: TestApp, type: string, urn: string, aspects: Record<string, unknown>): Promise<void> {
+  const item = { urn, ...Object.fromEntries(Object.entries(aspects).map(([k, value]) => [k, { value }])) };
+  const res = await app.post(`/openapi/v3/entity/${type}?async=false`, [item]);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parse, Kind, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../integration/harness.js';
+import { seedEntity } from './datahub.js';
 
 const SCRIPT = fileURLToPath(new URL('./graphql_documents.py', import.meta.url));
 /** What execution answers when a required variable is absent: the document passed every check before it. */
@@ -95,12 +96,7 @@ const FLOW = 'urn:li:dataFlow:(airflow,nightly,prod)';
 const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,nightly,prod),load_orders)';
 const CHART = 'urn:li:chart:(looker,orders_by_day)';
 
-/** Writes `aspects` of `urn` through the REST v3 batch (one entity type a call). */
-async function seed(type: string, urn: string, aspects: Record<string, unknown>): Promise<void> {
-  const item = { urn, ...Object.fromEntries(Object.entries(aspects).map(([k, value]) => [k, { value }])) };
-  const res = await app.post(`/openapi/v3/entity/${type}?async=false`, [item]);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
+const seed = (type: string, urn: string, aspects: Record<string, unknown>) => seedEntity(app, type, urn, aspects);
 
 describe("the original MCP server's entity read (GetEntity of entity_details.gql)", () => {
   const getEntity = async (urn: string) => {

@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { enc, startTestApp, type TestApp } from '../integration/harness.js';
+import { seedEntity } from './datahub.js';
 
 let app: TestApp;
 let client: Client;
@@ -33,11 +34,7 @@ const DOMAIN = 'urn:li:domain:sales';
 const USER = 'urn:li:corpuser:grace';
 const PROPERTY = 'urn:li:structuredProperty:mcp.retention';
 
-async function seed(type: string, urn: string, aspects: Record<string, unknown>): Promise<void> {
-  const item = { urn, ...Object.fromEntries(Object.entries(aspects).map(([k, value]) => [k, { value }])) };
-  const res = await app.post(`/openapi/v3/entity/${type}?async=false`, [item]);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
+const seed = (type: string, urn: string, aspects: Record<string, unknown>) => seedEntity(app, type, urn, aspects);
 
 const column = (fieldPath: string) => ({ fieldPath, nativeDataType: 'text', type: { type: { 'com.linkedin.schema.StringType': {} } } });
 
