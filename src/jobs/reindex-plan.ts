@@ -1,6 +1,6 @@
 /** Works out the mapping an entity index should have (base file + definitions) and how it differs from the live one. */
 import { propertyPathOfCompanion } from '../storage/property-field-mappings.js';
-import { entityTypeUrnToName } from '../model/entity-types.js';
+import { entityTypeUrnToName, typeFieldsStamp } from '../model/entity-types.js';
 import type { EntityDoc } from '../storage/entity-store.js';
 import { entityIndexBody } from '../storage/indices.js';
 import type { JobDeps } from './job-deps.js';
@@ -55,6 +55,8 @@ export async function loadAllDefinitions(services: JobDeps): Promise<DefinitionI
 
 export function desiredMappings(entityType: string, defs: DefinitionInfo[]): Record<string, any> {
   const mappings = entityIndexBody().mappings;
+  const stamp = typeFieldsStamp(entityType);
+  if (stamp) mappings._meta = { ...mappings._meta, typeFields: stamp };
   for (const info of defs) {
     if (!info.definition.entityTypes.some((t) => entityTypeUrnToName(t) === entityType)) continue;
     mergeProperties(mappings.properties, propertyMappingOf(info.definition).properties as Properties);
@@ -74,7 +76,10 @@ export async function planIndex(services: JobDeps, entityType: string, defs: Def
   const mappings = desiredMappings(entityType, defs);
   const want = leavesOf(mappings.properties);
   const have = leavesOf(liveMapping.properties as Properties);
-  const plan: IndexPlan = { entityType, alias, index, live: liveMapping.properties as Properties, documents: 0, mappings, added: [], changed: [], dropped: [], kept: [], additions: {}, derived: derivableFields([...want.keys()].filter((p) => !have.has(p))) };
+  // The registry's search fields of the type changed since its documents' typeFields were derived: derived again.
+  const staleTypeFields = liveMapping.meta.typeFields !== typeFieldsStamp(entityType) && typeFieldsStamp(entityType) !== undefined;
+  const missing = [...want.keys()].filter((p) => !have.has(p));
+  const plan: IndexPlan = { entityType, alias, index, live: liveMapping.properties as Properties, documents: 0, mappings, added: [], changed: [], dropped: [], kept: [], additions: {}, derived: derivableFields(staleTypeFields ? [...missing, 'typeFields'] : missing) };
   for (const [path, leaf] of want) {
     const current = have.get(path);
     // A built-in field analysed its own way needs analysis settings the live index may not have: only a rebuild adds them.

@@ -123,3 +123,12 @@ export function entityTypeUrnToName(urn: string): string | undefined {
   return m ? findEntityType(m[1])?.name ?? undefined : undefined;
 }
 export const entityTypeUrn = (name: string) => `urn:li:entityType:service.${name}`;
+
+/**
+ * What an entity index records (its mapping's `_meta.typeFields`) of the registry search fields its documents' `typeFields`
+ * were derived with: a rebuild derives them again when the registry has changed them since (reindex-plan.ts).
+ */
+export function typeFieldsStamp(entityType: string): string | undefined {
+  const fields = findEntityType(entityType)?.searchFields;
+  return fields ? JSON.stringify(fields) : undefined;
+}

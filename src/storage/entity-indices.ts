@@ -8,6 +8,7 @@
  * Reads need no index: a missing one holds nothing (searches ignore it, point reads find nothing). What this process
  * knows exists is remembered; an index removed behind its back is made again by the next write that finds it gone.
  */
+import { typeFieldsStamp } from '../model/entity-types.js';
 import type { Client } from '@opensearch-project/opensearch';
 import { ensureIndex, entityIndexBody, type IndexLayout, type IndexNames } from './indices.js';
 import { MadeOnce } from './made-once.js';
@@ -17,12 +18,18 @@ export const EAGER_ENTITY_TYPES = ['dataType', 'entityType'];
 /** The index a search runs on when none of its types has one (so that it answers with its aggregations, empty). */
 export const STAND_IN_ENTITY_TYPE = 'dataType';
 
+/** The index body of one type: the common body with the stamp of the registry search fields its documents are derived with. */
+function withTypeFieldsStamp(body: ReturnType<typeof entityIndexBody>, entityType: string): ReturnType<typeof entityIndexBody> {
+  const stamp = typeFieldsStamp(entityType);
+  return stamp ? { ...body, mappings: { ...body.mappings, _meta: { ...body.mappings._meta, typeFields: stamp } } } : body;
+}
+
 export class EntityIndices {
   private readonly made: MadeOnce;
 
   constructor(client: Client, names: IndexNames, layout?: IndexLayout) {
     const body = entityIndexBody(layout);
-    this.made = new MadeOnce((entityType) => ensureIndex(client, names, names.entity(entityType), body));
+    this.made = new MadeOnce((entityType) => ensureIndex(client, names, names.entity(entityType), withTypeFieldsStamp(body, entityType)));
   }
 
   /** Makes the indices of these entity types that do not exist yet (safe when several processes race). */

@@ -70,11 +70,11 @@ export class IndexAdmin {
   }
 
   /** The live mapping behind an alias: its physical index and properties; undefined when the alias does not exist. */
-  async liveMapping(alias: string): Promise<{ index: string; properties: Properties } | undefined> {
+  async liveMapping(alias: string): Promise<{ index: string; properties: Properties; meta: Record<string, unknown> } | undefined> {
     const res = await guarded(() => this.client.indices.getMapping({ index: alias }, { ignore: [404] }));
     if (res.statusCode === 404) return undefined;
-    const [[index, live]] = Object.entries(res.body as Record<string, { mappings: { properties?: Properties } }>);
-    return { index, properties: live.mappings.properties ?? {} };
+    const [[index, live]] = Object.entries(res.body as Record<string, { mappings: { properties?: Properties; _meta?: Record<string, unknown> } }>);
+    return { index, properties: live.mappings.properties ?? {}, meta: live.mappings._meta ?? {} };
   }
 
   async count(index: string, query?: object): Promise<number> {
