@@ -219,28 +219,40 @@ describe('the original MCP server over HTTP', () => {
 });
 
 describe("the original MCP server's knowledge documents", () => {
-  it('save_document stores a document; a server started after that offers search_documents and grep_documents, which find it', async () => {
+  it('save_document stores a document; servers started after that (stdio and HTTP) offer search_documents and grep_documents, which find it', async () => {
     const writer = await overStdio();
     const saved = await call(writer, 'save_document', { document_type: 'FAQ', title: 'Where do refunds go?', content: 'Refunds are kept in shop.refunds, one row per refund; orders keep the original total.', related_assets: [DS] });
     const urn = JSON.stringify(saved).match(/urn:li:document:[^"\\]+/)?.[0];
     expect(urn, JSON.stringify(saved)).toBeDefined();
     expect((await aspect(urn!, 'documentInfo')).title).toBe('Where do refunds go?');
     await writer.close();
+    // Saved over HTTP too: the same tool through the server that checks each request's token.
+    const httpWriter = await overHttp(app.token);
+    const note = await call(httpWriter, 'save_document', { document_type: 'Note', title: 'Refund ledger owner', content: 'The finance team owns shop.refunds.' });
+    await httpWriter.close();
+    const noteUrn = JSON.stringify(note).match(/urn:li:document:[^"\\]+/)?.[0];
+    expect((await aspect(noteUrn!, 'documentInfo')).title).toBe('Refund ledger owner');
     await app.refresh();
     // The server decides once a minute whether the catalog has documents: a new one decides now.
+    httpServer?.kill();
+    httpServer = undefined;
     const fresh = await overStdio();
+    const freshHttp = await overHttp(app.token);
     try {
-      const names = (await fresh.listTools()).tools.map((t) => t.name);
-      expect(names).toEqual(expect.arrayContaining(['search_documents', 'grep_documents']));
-      expect(JSON.stringify(await call(fresh, 'search_documents', { query: 'refunds' }))).toContain(urn!);
-      const grep = await call(fresh, 'grep_documents', { urns: [urn!], pattern: 'one row per \\w+' });
-      expect(JSON.stringify(grep)).toContain('one row per refund');
+      for (const c of [fresh, freshHttp]) {
+        const names = (await c.listTools()).tools.map((t) => t.name);
+        expect(names).toEqual(expect.arrayContaining(['search_documents', 'grep_documents']));
+        expect(JSON.stringify(await call(c, 'search_documents', { query: 'refunds' }))).toContain(urn!);
+        const grep = await call(c, 'grep_documents', { urns: [urn!], pattern: 'one row per \\w+' });
+        expect(JSON.stringify(grep)).toContain('one row per refund');
+      }
       // The document is one of the dataset's related documents.
       const related = await app.graphql(`query($urn: String!) { dataset(urn: $urn) { relatedDocuments(input: { start: 0, count: 10 }) { total documents { urn info { title } } } } }`, { urn: DS });
       expect(related.errors).toBeUndefined();
       expect(related.data.dataset.relatedDocuments.documents).toEqual([{ urn, info: { title: 'Where do refunds go?' } }]);
     } finally {
       await fresh.close();
+      await freshHttp.close();
     }
   });
 });
