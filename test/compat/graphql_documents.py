@@ -111,11 +111,29 @@ def built_documents(path: pathlib.Path) -> tuple:
 CLIENT_PARTS = ["ingestion/graph", "cli", "api", "sdk", "secret"]
 
 
+QUOTED_SLOT = re.compile(r'"\{(\w+)\}"')
+FILTER_SLOT = re.compile(r'\[\{(\w*filters\w*)\}\]')
+SLOT = re.compile(r'\{(\w+)\}')
+
+
+def filled(text: str) -> str:
+    """
+    A Python format template (`{{` for a brace, `{name}` to fill in) as the client sends it once filled: a slot between
+    quotes gets a word, a list of filters one criterion, any other slot a quoted word. Other text is returned as it is.
+    """
+    if "{{" not in text:
+        return text
+    text = QUOTED_SLOT.sub('"urn:li:sample:filled"', text)
+    text = FILTER_SLOT.sub('[{ field: "urn", values: ["urn:li:sample:filled"] }]', text)
+    text = SLOT.sub('"urn:li:sample:filled"', text)
+    return text.replace("{{", "{").replace("}}", "}")
+
+
 def client_documents() -> list:
     root = pathlib.Path(datahub.__file__).parent
     out = []
     for part in CLIENT_PARTS:
-        found = documents(root / part, transform=lambda text: text)
+        found = documents(root / part, transform=filled)
         # Documents built from pieces replace the pieces, and the fragments they were filled with, found alone.
         for path in sorted((root / part).rglob("*.py")):
             built, pieces, fragments = built_documents(path)

@@ -23,6 +23,7 @@ import { tagTypeResolvers } from './tags/tag-type.js';
 import { timeseriesResolvers } from './timeseries.js';
 import { entityDetailResolvers } from './entity-details.js';
 import { documentReadResolvers } from './document-reads.js';
+import { formResolvers } from './forms.js';
 import { assertionInfoResolvers } from './assertion-info.js';
 import { documentResolvers } from './documents.js';
 import { queryResolvers } from './queries.js';
@@ -61,6 +62,7 @@ const PARTS: ResolverMap[] = [
   timeseriesResolvers as ResolverMap,
   entityDetailResolvers as ResolverMap,
   documentReadResolvers as ResolverMap,
+  formResolvers as ResolverMap,
   assertionInfoResolvers as ResolverMap,
   documentResolvers as ResolverMap,
   queryResolvers as ResolverMap,
