@@ -32,6 +32,16 @@ function platformOfKey(def: EntityTypeDef, urn: string): string | undefined {
 /** The platform of an entity nothing says the platform of (the original's clients expect one on every such type). */
 const UNKNOWN_PLATFORM = 'urn:li:dataPlatform:unknown';
 
+/** The aspects a type's name and description come from, as the request's loader reads them. */
+export async function namingValues(def: EntityTypeDef, ref: EntityRef, ctx: GraphqlContext): Promise<Map<string, Obj>> {
+  const values = new Map<string, Obj>();
+  for (const aspect of namingAspects(def)) {
+    const v = await ctx.loader.aspect<Obj>(ref.urn, aspect);
+    if (v) values.set(aspect, v);
+  }
+  return values;
+}
+
 const KEPT: ReadonlySet<string> = new Set(LINEAGE_RELATIONSHIPS);
 
 interface RelationshipsArgs {
@@ -107,11 +117,7 @@ export const DETAIL_FIELDS: DetailField[] = [
     field: 'description',
     sdl: '"Its description, as its properties aspect gives it; null when none."\n  description: String',
     resolve: (def) => async (ref, _a, ctx) => {
-      const values = new Map<string, Obj>();
-      for (const a of namingAspects(def)) {
-        const v = await ctx.loader.aspect<Obj>(ref.urn, a);
-        if (v) values.set(a, v);
-      }
+      const values = await namingValues(def, ref, ctx);
       return registeredNames(def, ref.urn, (a) => values.get(a)).description ?? null;
     },
   },

@@ -17,22 +17,13 @@ import { associationReads } from './resolvers/context-reads.js';
 import { structuredProperties } from './resolvers/structured-properties/property-values.js';
 import { entityTags } from './resolvers/tags/schema-reads.js';
 import { schemaFiles } from './schema-files.js';
-import { DETAIL_FIELDS } from './registry-detail-fields.js';
+import { DETAIL_FIELDS, namingValues } from './registry-detail-fields.js';
 
 type Obj = Record<string, unknown>;
 type Resolver = (ref: EntityRef, args: unknown, ctx: GraphqlContext) => unknown;
 
 /** How deep a container chain is followed (a cycle written by a client ends there too). */
 const MAX_CONTAINER_DEPTH = 20;
-
-async function namingValues(def: EntityTypeDef, ref: EntityRef, ctx: GraphqlContext): Promise<Map<string, Obj>> {
-  const values = new Map<string, Obj>();
-  for (const aspect of namingAspects(def)) {
-    const v = await ctx.loader.aspect<Obj>(ref.urn, aspect);
-    if (v) values.set(aspect, v);
-  }
-  return values;
-}
 
 /** The container an entity sits in directly (its `container` aspect), if any. */
 const parentOf = async (urn: string, ctx: GraphqlContext): Promise<string | undefined> => (await ctx.loader.aspect<{ container?: string }>(urn, 'container'))?.container;
