@@ -15,7 +15,7 @@ export default defineConfig({
   resolve: { alias: graphqlAlias },
   test: {
     pool: 'forks',
-    poolOptions: { forks: { maxForks: workers, minForks: 1 }, threads: { maxThreads: 1, minThreads: 1 } },
+    poolOptions: { forks: { maxForks: workers, minForks: workers, isolate: false }, threads: { maxThreads: 1, minThreads: 1, isolate: false } },
     // `npm run test:coverage`: what the test processes ran of src/ (the CLI and service child processes are not counted).
     coverage: { provider: 'v8', include: ['src/**/*.ts'], reporter: ['text-summary', 'json-summary'], reportsDirectory: 'coverage' },
     projects: [

@@ -219,19 +219,14 @@ describe('the original MCP server over HTTP', () => {
 });
 
 describe("the original MCP server's knowledge documents", () => {
-  it('save_document stores a document; servers started after that (stdio and HTTP) offer search_documents and grep_documents, which find it', async () => {
-    const writer = await overStdio();
-    const saved = await call(writer, 'save_document', { document_type: 'FAQ', title: 'Where do refunds go?', content: 'Refunds are kept in shop.refunds, one row per refund; orders keep the original total.', related_assets: [DS] });
+  it('save_document stores a document over HTTP and stdio; servers started after the first (stdio and HTTP) offer search_documents and grep_documents, which find them', async () => {
+    // Saved over HTTP: the tool through the running server that checks each request's token.
+    const httpWriter = await overHttp(app.token);
+    const saved = await call(httpWriter, 'save_document', { document_type: 'FAQ', title: 'Where do refunds go?', content: 'Refunds are kept in shop.refunds, one row per refund; orders keep the original total.', related_assets: [DS] });
+    await httpWriter.close();
     const urn = JSON.stringify(saved).match(/urn:li:document:[^"\\]+/)?.[0];
     expect(urn, JSON.stringify(saved)).toBeDefined();
     expect((await aspect(urn!, 'documentInfo')).title).toBe('Where do refunds go?');
-    await writer.close();
-    // Saved over HTTP too: the same tool through the server that checks each request's token.
-    const httpWriter = await overHttp(app.token);
-    const note = await call(httpWriter, 'save_document', { document_type: 'Note', title: 'Refund ledger owner', content: 'The finance team owns shop.refunds.' });
-    await httpWriter.close();
-    const noteUrn = JSON.stringify(note).match(/urn:li:document:[^"\\]+/)?.[0];
-    expect((await aspect(noteUrn!, 'documentInfo')).title).toBe('Refund ledger owner');
     await app.refresh();
     // The server decides once a minute whether the catalog has documents: a new one decides now.
     httpServer?.kill();
@@ -239,10 +234,16 @@ describe("the original MCP server's knowledge documents", () => {
     const fresh = await overStdio();
     const freshHttp = await overHttp(app.token);
     try {
+      // Saved over stdio too, through the new server.
+      const note = await call(fresh, 'save_document', { document_type: 'Note', title: 'Refund ledger owner', content: 'The finance team owns shop.refunds.' });
+      const noteUrn = JSON.stringify(note).match(/urn:li:document:[^"\\]+/)?.[0];
+      expect((await aspect(noteUrn!, 'documentInfo')).title).toBe('Refund ledger owner');
+      await app.refresh();
       for (const c of [fresh, freshHttp]) {
         const names = (await c.listTools()).tools.map((t) => t.name);
         expect(names).toEqual(expect.arrayContaining(['search_documents', 'grep_documents']));
         expect(JSON.stringify(await call(c, 'search_documents', { query: 'refunds' }))).toContain(urn!);
+        expect(JSON.stringify(await call(c, 'search_documents', { query: 'finance' }))).toContain(noteUrn!);
         const grep = await call(c, 'grep_documents', { urns: [urn!], pattern: 'one row per \\w+' });
         expect(JSON.stringify(grep)).toContain('one row per refund');
       }

@@ -15,5 +15,7 @@ export default defineConfig({
     hookTimeout: 600_000,
     // Each file drives many Python processes; two cores are shared with the OpenSearch node.
     fileParallelism: false,
+    // One process for every file (the files run one after another): the source graph is loaded once, not per file.
+    isolate: false,
   },
 });
