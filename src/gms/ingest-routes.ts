@@ -6,7 +6,8 @@ import { parsePatchBody, patchChange } from '../catalog/patch-aspect.js';
 import { DELETE_ASPECT, formatZodIssues, validateAspectValue, writeAspects, type WriteInput } from '../catalog/write-aspects.js';
 import { checkBatchSize } from '../catalog/batch-limit.js';
 import { batchRefusal, propertyUrnsIn, Refusals, writeBatch, type BatchRefusalItem } from '../catalog/write-batch.js';
-import { authorizePoints, checkPointValue, storedPoint, timeseriesAspectOf, writePointsWith, type PointInput } from '../catalog/timeseries/points.js';
+import { authorizePoints, checkPointValue, timeseriesAspectOf, writePointsWith, type PointInput } from '../catalog/timeseries/points.js';
+import { writePoint } from '../catalog/timeseries/add-point.js';
 import type { PatchBody } from '../model/json-patch.js';
 import { CatalogError, validationError } from '../errors.js';
 import { sendValidationAs422 } from '../wire/send-error.js';
@@ -143,14 +144,8 @@ export function ingestRoutes(services: Services): Route[] {
       if (action === 'ingestProposal') {
         const body = parseBody(SingleBodySchema, req.body, 'ingestProposal');
         const p = prepare(body.proposal);
-        if (p.point) {
-          await authorizePoints(services, actor, [p.point], (_i, e) => {
-            throw e;
-          });
-          await services.timeseries.write([storedPoint(p.point)], { refresh: wait });
-        } else {
-          await writeAspects(services, inputOf(p, actor, wait));
-        }
+        if (p.point) await writePoint(services, actor, p.point, wait);
+        else await writeAspects(services, inputOf(p, actor, wait));
         return sendJson(res, 200, { value: p.target.urn.raw });
       }
       const body = parseBody(BatchBodySchema, req.body, 'ingestProposalBatch');

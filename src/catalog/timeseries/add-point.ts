@@ -20,9 +20,13 @@ export interface AddPointInput {
 export async function addPoint(services: CatalogDeps, input: AddPointInput): Promise<void> {
   const aspect = timeseriesAspectOf(input.target.def, input.aspect);
   if (!aspect) throw validationError(`${input.aspect} is not a time-series aspect of ${input.target.def.name}`);
-  const point: PointInput = { target: input.target, aspect, value: checkPointValue(aspect, input.value) };
-  await authorizePoints(services, input.actor, [point], (_i, e) => {
+  await writePoint(services, input.actor, { target: input.target, aspect, value: checkPointValue(aspect, input.value) }, input.waitForSearch);
+}
+
+/** Authorizes one checked point as an edit of its entity, then writes it (the wire's single proposal comes here too). */
+export async function writePoint(services: CatalogDeps, actor: string, point: PointInput, waitForSearch?: boolean): Promise<void> {
+  await authorizePoints(services, actor, [point], (_i, e) => {
     throw e;
   });
-  await services.timeseries.write([storedPoint(point)], { refresh: input.waitForSearch });
+  await services.timeseries.write([storedPoint(point)], { refresh: waitForSearch });
 }
