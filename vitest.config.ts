@@ -9,6 +9,8 @@ const graphqlAlias = [{ find: /^graphql$/, replacement: createRequire(import.met
 // Vitest 3.2 sizes each pool once, from this root config (a project's own maxWorkers is ignored). Unit and integration
 // files share the forks pool: they mostly wait on the node, so a worker more than the cores keeps both busy
 // (TEST_WORKERS overrides). Browser files run in the threads pool, sized to one: one chromium at a time, beside them.
+// A worker's files share its loaded modules (isolate: false), and every worker lives for the whole run (minForks =
+// maxForks): Vitest 3.2 ends a worker it shrinks away while files still queue for it (README, Testing).
 const workers = Number(process.env.TEST_WORKERS) || availableParallelism() + 2;
 
 export default defineConfig({

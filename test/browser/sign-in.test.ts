@@ -86,7 +86,7 @@ describe('web page sign-in', () => {
     await page.getByLabel('Access token').waitFor();
     expect(await page.getByTestId('sign-in-reason').count()).toBe(0);
 
-    // A second app on the same index set (making a set of its own costs a minute on a loaded machine).
+    // A second app on the same index set: it needs no catalog of its own, and making one costs cluster-state updates.
     const open = await startTestApp('uiauthoff', { AUTH_MODE: 'none', INDEX_PREFIX: app.prefix });
     try {
       await page.goto(`${open.url}/ui/search`);
