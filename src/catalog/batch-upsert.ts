@@ -67,7 +67,7 @@ export async function batchUpsert(services: CatalogDeps, entityName: string, ite
         const precondition = a.precondition;
         if (a.patch) return [{ ...patchChange(name, opts.valuesChecked ? (a.value as PatchBody) : parsePatchBody(a.value), a.systemMetadata), precondition }];
         if (!opts.valuesChecked) validateAspectValue(name, a.value);
-        return [{ aspect: name, systemMetadata: a.systemMetadata, compute: () => a.value, checked: true, precondition }];
+        return [{ aspect: name, systemMetadata: a.systemMetadata, compute: () => a.value, checked: true, whole: true, precondition }];
       });
       return { target, actor, waitForSearch, definitions, changes };
     } catch (e) {

@@ -10,6 +10,7 @@ import type { EntityDoc } from '../storage/entity-store.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import type { DefinitionMemo } from './definitions.js';
 import { presentAspect } from './read-entity.js';
+import { settersOf, type Setters } from './value-owners/value-setters.js';
 
 /** Entities a page shows beside its results (a tag's name and colour, a property's display name): read from the
  * definition cache's display documents when this process read them within DEFINITION_CACHE_MS (a change made through
@@ -83,6 +84,11 @@ export class EntityReader {
   invalidate(urn: string): void {
     this.docs.delete(urn);
     this.definitions = this.services.definitionCache.memo(); // a mutation may have changed a definition too
+  }
+
+  /** Who set each entry of a keyed aspect (catalog/value-owners/value-setters.ts). */
+  async setters(urn: string, aspect: string): Promise<Setters | undefined> {
+    return settersOf((await this.load(urn))?.aspects[aspect]);
   }
 
   async aspect<T = any>(urn: string, aspect: string): Promise<T | undefined> {

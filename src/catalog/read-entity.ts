@@ -3,6 +3,7 @@ import type { EntityDoc, StoredAspect } from '../storage/entity-store.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import type { EntityTarget } from './entity-target.js';
 import type { DefinitionMemo } from './definitions.js';
+import { settersOf, type Setters } from './value-owners/value-setters.js';
 
 export interface SystemMetadata {
   aspectCreated: { time: number; actor: string };
@@ -14,6 +15,8 @@ export interface SystemMetadata {
 export interface AspectView {
   value: unknown;
   systemMetadata: SystemMetadata;
+  /** Who set each entry of a keyed aspect (value-owners/value-setters.ts). */
+  setBy?: Setters;
 }
 
 export interface EntityView {
@@ -33,7 +36,8 @@ export async function presentAspect(services: CatalogDeps, doc: EntityDoc, aspec
   if (!stored) return undefined;
   const hook = services.hooks.aspects[aspect];
   const value = hook?.present ? await hook.present({ services, entityType: doc.entityType, urn: doc.urn, aspect, stored, definitions }) : stored.value;
-  return { value, systemMetadata: systemMetadataOf(stored) };
+  const setBy = settersOf(stored);
+  return { value, systemMetadata: systemMetadataOf(stored), ...(setBy && { setBy }) };
 }
 
 /** Presents the named aspects of a document (all when `aspects` is empty or absent). */

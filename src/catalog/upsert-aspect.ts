@@ -18,7 +18,7 @@ export async function upsertAspect(services: CatalogDeps, input: UpsertAspectInp
     target: input.target,
     actor: input.actor,
     waitForSearch: input.waitForSearch,
-    changes: [{ aspect: input.aspect, mode: input.mode, compute: () => input.value }],
+    changes: [{ aspect: input.aspect, mode: input.mode, compute: () => input.value, whole: true }],
   });
   return (await presentAspect(services, doc!, input.aspect))!;
 }

@@ -19,6 +19,9 @@ import { entityResource, rightsForChange } from './access/change-rights.js';
 import { diffAspect } from './history/aspect-differs.js';
 import { toRecords } from './history/change-record.js';
 import { currentLogContext } from '../logger.js';
+import { isKeyedAspect } from './value-owners/keyed-aspects.js';
+import { ownerOf, setterOf, settersAfter, settersOf, type Setters } from './value-owners/value-setters.js';
+import { mergeWholeWrite, ownershipRecords, type OwnershipDecision } from './value-owners/whole-write.js';
 
 export { DELETE_ASPECT, KEEP_ASPECT, needsExistingEntity } from './write-input.js';
 export type { AspectChange, WriteInput } from './write-input.js';
@@ -76,6 +79,7 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
   let changed = !current;
   // The values before this write, for its change records (hooks and patches may build on them in place).
   const before = new Map(changes.map((c) => [c.aspect, structuredClone(current?.aspects[c.aspect]?.value)]));
+  const decisions = new Map<string, { writer: string; list: OwnershipDecision[] }>();
   for (const change of changes) {
     try {
       const stored = doc.aspects[change.aspect];
@@ -96,6 +100,12 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
       // A rollback restores the version its run overwrote, read as any stored value is (the hook drops stale parts).
       else next = hook?.prepare ? await hook.prepare({ ...readCtx, stored: { ...restored, created: stored!.created } }) : restored.value;
       if (next === KEEP_ASPECT) continue;
+      const setter = setterOf(actor, now, change.systemMetadata, (input.provenance ?? currentLogContext())?.via);
+      if (change.whole && reverted === undefined && previous && next !== DELETE_ASPECT && isKeyedAspect(change.aspect)) {
+        const merged = await mergeWholeWrite(services, change.aspect, previous.value, settersOf(stored), next, setter, definitions);
+        next = merged.value;
+        if (merged.decisions.length > 0) decisions.set(change.aspect, { writer: ownerOf(setter), list: merged.decisions });
+      }
       if (next === DELETE_ASPECT) {
         if (change.aspect === target.def.keyAspect) throw validationError(`The key aspect ${change.aspect} cannot be deleted on its own; delete the entity`);
         if (previous) {
@@ -115,7 +125,8 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
       // A restored version comes back with its writer's system metadata and stamp; a run's value keeps what it overwrote.
       const systemMetadata = restored ? (restored.meta?.systemMetadata as Record<string, unknown> | undefined) : change.systemMetadata;
       const kept = restored ? undefined : keptPrevious(stored, change.systemMetadata, next);
-      const meta = { ...extra?.meta, ...(systemMetadata && { systemMetadata }), ...(kept && { previous: kept }) };
+      const setBy = isKeyedAspect(change.aspect) ? settersOfWrite(change.aspect, previous?.value, stored, next, restored ? (restored.meta?.setBy as Setters | undefined) : undefined, setter, decisions.get(change.aspect)) : undefined;
+      const meta = { ...extra?.meta, ...(systemMetadata && { systemMetadata }), ...(kept && { previous: kept }), ...(setBy && { setBy }) };
       doc.aspects[change.aspect] = {
         value: next,
         created: previous?.created ?? stamp,
@@ -132,10 +143,24 @@ export async function applyChanges(services: CatalogDeps, input: WriteInput, cur
   }
   if (!changed) return UNCHANGED;
   await applySearchFields(services, doc, definitions);
-  const fieldChanges = [...before].flatMap(([aspect, was]) => (aspect === target.def.keyAspect ? [] : diffAspect(aspect, was, doc.aspects[aspect]?.value)));
+  let fieldChanges = [...before].flatMap(([aspect, was]) => (aspect === target.def.keyAspect ? [] : diffAspect(aspect, was, doc.aspects[aspect]?.value)));
+  for (const [aspect, d] of decisions) fieldChanges = ownershipRecords(aspect, d.list, fieldChanges, (k) => !input.preview && k.setBy?.overruled?.includes(d.writer) === true);
   const records = toRecords(target.urn.raw, target.def.name, actor, now, fieldChanges, input.provenance);
   if (records.length > 0) doc.outbox = [...(doc.outbox ?? []), ...records];
   return doc;
+}
+
+/**
+ * Who set each entry after this write (value-owners/value-setters.ts): a restored version brings back its own; an
+ * entry a load kept for its setter remembers that this load's owner was told (one KEEP record each, not one a run).
+ */
+function settersOfWrite(aspect: string, before: unknown, stored: EntityDoc['aspects'][string] | undefined, next: unknown, restored: Setters | undefined, setter: ReturnType<typeof setterOf>, d: { writer: string; list: OwnershipDecision[] } | undefined): Setters | undefined {
+  const setBy = restored ?? settersAfter(aspect, before, settersOf(stored), next, setter);
+  for (const k of d?.list ?? []) {
+    const s = setBy[k.key];
+    if (k.kept && s && !s.overruled?.includes(d!.writer)) setBy[k.key] = { ...s, overruled: [...(s.overruled ?? []), d!.writer] };
+  }
+  return Object.keys(setBy).length > 0 ? setBy : undefined;
 }
 
 export async function writeAspects(services: CatalogDeps, input: WriteInput): Promise<EntityDoc | null> {

@@ -23,6 +23,7 @@ import { applyChanges } from './write-aspects.js';
 import type { WriteInput } from './write-input.js';
 import { precheckWrites } from './write-prechecks.js';
 import { afterWrite } from './after-write.js';
+import type { ChangeRecord } from './history/change-record.js';
 
 /** One refused item of a batch, as its answer lists it. */
 export interface BatchRefusalItem {
@@ -139,15 +140,8 @@ async function buildGroup(services: CatalogDeps, inputs: WriteInput[], members: 
   return { doc, docs, changed };
 }
 
-/**
- * Writes the batch all or nothing (see above); answers the document each item left (null where the entity does not
- * exist after it; empty unless `keepDocs`). Throws the batch's refusal, naming every refused item, before any write.
- */
-export async function writeBatch(services: CatalogDeps, inputs: WriteInput[], opts: WriteBatchOptions = {}): Promise<(EntityDoc | null)[]> {
-  if (inputs.length === 0) {
-    await opts.beforeWrite?.();
-    return [];
-  }
+/** Steps 1 and 2: every item read, checked, built and authorized; throws the batch's refusal naming every refused item. */
+async function buildBatch(services: CatalogDeps, inputs: WriteInput[], opts: WriteBatchOptions) {
   const urnOf = (i: number) => inputs[i].target.urn.raw;
   const label = opts.label ?? defaultLabel(urnOf);
   const refusals = new Refusals(urnOf, (i) => inputs[i].changes[0]?.aspect ?? '');
@@ -173,8 +167,10 @@ export async function writeBatch(services: CatalogDeps, inputs: WriteInput[], op
     groups.map(async ([urn, members]) => {
       if (members.some((m) => refusals.has(m))) return undefined;
       const current = existing.get(urn);
+      // The build appends its change records to the document as read (changed in place): those after this many.
+      const recorded = current?.doc.outbox?.length ?? 0;
       const group = await buildGroup(services, items, members, current?.doc ?? null, opts.keepDocs ?? false, refusals);
-      return group && { urn, members, at: current, ...group };
+      return group && { urn, members, at: current, recorded, ...group };
     }),
   );
   const builtByUrn = new Map(built.flatMap((b) => (b ? [[b.urn, b] as const] : [])));
@@ -183,6 +179,30 @@ export async function writeBatch(services: CatalogDeps, inputs: WriteInput[], op
     if (p && p.doc === null) refusals.add(i, notFound(`Entity ${parent} (parent of ${urnOf(i)}) does not exist`));
   }
   if (refusals.size > 0) throw batchRefusal(refusals.items, inputs.length, label);
+  return { items, built: built as NonNullable<(typeof built)[number]>[], refusals, label };
+}
+
+/**
+ * What the batch would change, written nowhere: every item built and authorized exactly as `writeBatch` does (the same
+ * refusal when one is refused), answered as the change records the write would make — KEEP records and the ownership
+ * rules included (value-owners/whole-write.ts).
+ */
+export async function previewBatch(services: CatalogDeps, inputs: WriteInput[], opts: WriteBatchOptions = {}): Promise<ChangeRecord[]> {
+  if (inputs.length === 0) return [];
+  const { built } = await buildBatch(services, inputs.map((i) => ({ ...i, preview: true })), opts);
+  return built.flatMap((b) => (b.changed && b.doc ? ((b.doc.outbox ?? []).slice(b.recorded) as ChangeRecord[]) : []));
+}
+
+/**
+ * Writes the batch all or nothing (see above); answers the document each item left (null where the entity does not
+ * exist after it; empty unless `keepDocs`). Throws the batch's refusal, naming every refused item, before any write.
+ */
+export async function writeBatch(services: CatalogDeps, inputs: WriteInput[], opts: WriteBatchOptions = {}): Promise<(EntityDoc | null)[]> {
+  if (inputs.length === 0) {
+    await opts.beforeWrite?.();
+    return [];
+  }
+  const { items, built, refusals, label } = await buildBatch(services, inputs, opts);
   const refresh = items.some((i) => i.waitForSearch);
   const writes = built.filter((b) => b!.changed && b!.doc !== null).map((b) => ({ doc: b!.doc!, at: b!.at }));
   await opts.beforeWrite?.();

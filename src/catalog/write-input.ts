@@ -12,6 +12,11 @@ export interface AspectChange {
   aspect: string;
   /** Computes the new value from the current one (undefined when absent). */
   compute: (previous: unknown) => unknown | typeof DELETE_ASPECT | typeof KEEP_ASPECT | Promise<unknown>;
+  /**
+   * The whole aspect as its writer has it (a load, a REST or wire UPSERT): entries of keyed aspects that another setter
+   * owns stay (catalog/value-owners/whole-write.ts). Edits that name what they change leave it unset.
+   */
+  whole?: boolean;
   /** `create` refuses when the aspect already exists (409). */
   mode?: 'upsert' | 'create';
   /** The writer's own system metadata (run id, pipeline, properties): stored with the new value, echoed by the /gms wire. */
@@ -45,6 +50,8 @@ export interface WriteInput {
   preauthorized?: boolean;
   /** Definitions read real-time for this request, shared by the items of one batch (fetched once per batch). */
   definitions?: DefinitionMemo;
+  /** Built for a dry run: every value a load would keep is listed, even those whose KEEP history already holds. */
+  preview?: boolean;
   /** Who asked, through which interface and request, taken when the write was asked for (change-record.ts). */
   provenance?: LogContext;
 }

@@ -5,7 +5,7 @@
  * asked: one refresh shows every earlier write. A refused batch is sent again dataset by dataset, so a problem the
  * server finds is reported for its dataset alone.
  */
-import type { TesseraClient } from '../sdk/client.js';
+import type { PreviewedChange, TesseraClient } from '../sdk/client.js';
 import { buildProposal } from '../sdk/emitter.js';
 import { TesseraApiError, TesseraConnectionError } from '../sdk/sdk-errors.js';
 import type { Proposal } from '../model/proposal.js';
@@ -22,6 +22,8 @@ export interface WriteOptions {
   batchSize: number;
   concurrency: number;
   waitForSearch: boolean;
+  /** Sent with every proposal: the file the values come from (who set a value, and through what). */
+  systemMetadata?: Proposal['systemMetadata'];
   /** Called in plan order, as soon as a plan and every plan before it are finished. */
   onOutcome: (plan: DatasetPlan, outcome: WriteOutcome) => void;
 }
@@ -74,13 +76,27 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
 }
 
+/**
+ * What writing the plans would change, as the server's dry run answers it (its checks, rights and ownership rules; a
+ * refusal as the write would get). Each dataset goes with its columns in one request, so a new dataset's columns are
+ * checked against it; what a dataset writes on other entities (downstream lineage) is not previewed.
+ */
+export async function previewPlans(client: TesseraClient, plans: DatasetPlan[], opts: Pick<WriteOptions, 'batchSize' | 'systemMetadata'>): Promise<PreviewedChange[]> {
+  const items = plans.flatMap((plan, i) =>
+    plan.changes.filter((c) => phaseOf(plan, c.entityUrn) < 2).map((c) => ({ plan: i, proposal: { ...buildProposal(c), ...(opts.systemMetadata && { systemMetadata: opts.systemMetadata }) } })),
+  );
+  const out: PreviewedChange[] = [];
+  for (const batch of batchesOf(items, opts.batchSize)) out.push(...(await client.previewProposalBatch(batch.map((item) => item.proposal))));
+  return out;
+}
+
 export async function writePlans(client: TesseraClient, plans: DatasetPlan[], opts: WriteOptions): Promise<WriteOutcome[]> {
   const outcomes: (WriteOutcome | undefined)[] = new Array(plans.length);
   const failed = new Map<number, string>();
   const remaining = plans.map((p) => p.changes.length);
   const phases: Item[][] = [[], [], []];
   plans.forEach((plan, i) => {
-    for (const change of plan.changes) phases[phaseOf(plan, change.entityUrn)].push({ plan: i, proposal: buildProposal(change) });
+    for (const change of plan.changes) phases[phaseOf(plan, change.entityUrn)].push({ plan: i, proposal: { ...buildProposal(change), ...(opts.systemMetadata && { systemMetadata: opts.systemMetadata }) } });
   });
 
   let reported = 0;

@@ -102,6 +102,7 @@ export function createProgram(ctx: CliContext, version: string): Command {
     .option('--skip-invalid', 'write the datasets without problems and skip the others (exit code 1), instead of writing nothing')
     .option('--no-wait', 'exit once written, without waiting until search shows the datasets')
     .option('--batch-size <n>', 'changes per request (default 500)', (v) => positiveInt(v, '--batch-size'))
+    .option('--dry-run', "preview with the server's own checks: what each dataset would get, which values would be replaced or removed, and which kept for the person or load that set them; write nothing")
     .action((o) => runDatasetUpsert(ctx, o));
   dataset
     .command('get')

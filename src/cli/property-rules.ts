@@ -36,8 +36,9 @@ export const RulesEntrySchema = z.strictObject(
     before: day('before').optional(),
     minCount: count('minCount').optional(),
     maxCount: count('maxCount').optional(),
+    valueOwner: z.enum(['SETTER', 'LOADS'], { error: 'valueOwner must be SETTER (a load replaces only its own values) or LOADS (any load replaces them)' }).optional(),
   },
-  { error: 'constraints must be a mapping of rules (required, requiredEntityTypes, requiredPlatforms, min, max, pattern, minLength, maxLength, after, before, minCount, maxCount), or null to clear them' },
+  { error: 'constraints must be a mapping of rules (required, requiredEntityTypes, requiredPlatforms, min, max, pattern, minLength, maxLength, after, before, minCount, maxCount, valueOwner), or null to clear them' },
 );
 export type RulesEntry = z.output<typeof RulesEntrySchema>;
 

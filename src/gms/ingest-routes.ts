@@ -5,7 +5,7 @@ import { resolveAspect, resolveTarget, type EntityTarget } from '../catalog/enti
 import { parsePatchBody, patchChange } from '../catalog/patch-aspect.js';
 import { DELETE_ASPECT, formatZodIssues, validateAspectValue, writeAspects, type WriteInput } from '../catalog/write-aspects.js';
 import { checkBatchSize } from '../catalog/batch-limit.js';
-import { batchRefusal, propertyUrnsIn, Refusals, writeBatch, type BatchRefusalItem } from '../catalog/write-batch.js';
+import { batchRefusal, previewBatch, propertyUrnsIn, Refusals, writeBatch, type BatchRefusalItem } from '../catalog/write-batch.js';
 import { authorizePoints, checkPointValue, timeseriesAspectOf, writePointsWith, type PointInput } from '../catalog/timeseries/points.js';
 import { writePoint } from '../catalog/timeseries/add-point.js';
 import type { PatchBody } from '../model/json-patch.js';
@@ -15,7 +15,7 @@ import { decodeProposalAspect, ProposalSchema, writerSystemMetadata, type Propos
 import type { Services } from '../services.js';
 import { sendJson } from '../wire/json.js';
 import { parseClientBrand } from './brand.js';
-import { waitForSearch } from '../wire/params.js';
+import { boolParam, waitForSearch } from '../wire/params.js';
 
 const AsyncSchema = z.union([z.enum(['true', 'false']), z.boolean()]).optional();
 const SingleBodySchema = z.strictObject({ proposal: z.unknown(), async: AsyncSchema });
@@ -92,7 +92,7 @@ function inputOf(p: Prepared, actor: string, wait: boolean): WriteInput {
     case 'UPSERT':
     case 'CREATE': {
       const mode = p.proposal.changeType === 'CREATE' ? ('create' as const) : ('upsert' as const);
-      return { ...base, changes: [{ aspect, mode, systemMetadata, compute: () => p.payload, checked: true, precondition }] };
+      return { ...base, changes: [{ aspect, mode, systemMetadata, compute: () => p.payload, checked: true, whole: true, precondition }] };
     }
     case 'PATCH':
       return { ...base, changes: [{ ...patchChange(aspect, p.patch!, systemMetadata), precondition }] };
@@ -134,6 +134,23 @@ async function writeProposals(services: Services, prepared: Prepared[], actor: s
   }
 }
 
+/**
+ * Tessera's dry run of a batch (`?dryRun=true`): every proposal checked, built and authorized as the write would, the
+ * same refusal when one is refused, and otherwise the changes it would make — which values it would add, replace or
+ * remove, and which it would keep for another setter (`KEEP`, with the rule). Nothing is written; points are only
+ * authorized.
+ */
+async function previewProposals(services: Services, prepared: Prepared[], actor: string) {
+  const label = (i: number, aspect: string) => `proposals[${i}] (${prepared[i].target.urn.raw}, ${aspect})`;
+  const refusals = new Refusals((i) => prepared[i].target.urn.raw, (i) => prepared[i].aspect);
+  const pointAt = prepared.flatMap((p, i) => (p.point ? [i] : []));
+  await authorizePoints(services, actor, pointAt.map((i) => prepared[i].point!), (k, e) => refusals.add(pointAt[k], e));
+  if (refusals.size > 0) throw batchRefusal(refusals.items, prepared.length, label);
+  const versionedAt = prepared.flatMap((p, i) => (p.point ? [] : [i]));
+  const records = await previewBatch(services, versionedAt.map((i) => inputOf(prepared[i], actor, false)), { label: (k, aspect) => label(versionedAt[k], aspect) });
+  return records.map(({ id: _id, actor: _a, tokenId: _t, requestId: _r, via: _v, time: _time, version: _version, element: _e, entityType: _et, ...change }) => change);
+}
+
 export function ingestRoutes(services: Services): Route[] {
   const handle: Route['handle'] = async (req) => {
     const action = req.query.action;
@@ -153,6 +170,7 @@ export function ingestRoutes(services: Services): Route[] {
       // proposal refuses the batch, which writes nothing and names every refused proposal.
       checkBatchSize(services, body.proposals.length);
       const prepared = prepareAll(body.proposals);
+      if (boolParam(req, 'dryRun', false)) return sendJson(res, 200, { value: { dryRun: true, changes: await previewProposals(services, prepared, actor) } });
       await writeProposals(services, prepared, actor, wait);
       sendJson(res, 200, { value: 'success' });
     } catch (e) {

@@ -48,7 +48,7 @@ function itemsOf(entity: z.infer<typeof EntitySchema>, sm: SystemMetadata | unde
     const aspect = aspectOfRecord(def, members[0][0]);
     const value = parseClientBrand(aspect, members[0][1]);
     validateAspectValue(aspect, value);
-    const input: WriteInput = { target, actor, waitForSearch: wait, changes: [{ aspect, mode: 'upsert', systemMetadata, compute: () => value, checked: true }] };
+    const input: WriteInput = { target, actor, waitForSearch: wait, changes: [{ aspect, mode: 'upsert', systemMetadata, compute: () => value, checked: true, whole: true }] };
     return { urn: target.urn.raw, aspect, value, systemMetadata, input };
   });
 }

@@ -1,6 +1,7 @@
 /** What differs between REST v2 and v3: body wrapping, response shapes and defaults. Each version supplies one. */
 import type { AspectView, EntityView } from '../catalog/read-entity.js';
 import type { WritePrecondition } from '../model/write-precondition.js';
+import { publicSetters } from '../catalog/value-owners/value-setters.js';
 
 export interface AspectBody {
   value: unknown;
@@ -27,5 +28,6 @@ export interface Dialect {
 
 /** `{value}` plus system metadata when asked: the envelope both versions use per aspect. */
 export function aspectEnvelope(view: AspectView, withSystemMetadata: boolean): Record<string, unknown> {
-  return withSystemMetadata ? { value: view.value, systemMetadata: view.systemMetadata } : { value: view.value };
+  if (!withSystemMetadata) return { value: view.value };
+  return { value: view.value, systemMetadata: view.setBy ? { ...view.systemMetadata, valueSetters: publicSetters(view.setBy) } : view.systemMetadata };
 }

@@ -31,6 +31,9 @@ export const SystemMetadataSchema = z.strictObject({
 });
 export type SystemMetadata = z.infer<typeof SystemMetadataSchema>;
 
+/** The system metadata property in which `tessera dataset upsert` names the file its values came from. */
+export const SOURCE_FILE_PROPERTY = 'tessera.sourceFile';
+
 /** The writer's fields of a system metadata record, as stored with the aspect. */
 export function writerSystemMetadata(sm: SystemMetadata | undefined): Record<string, unknown> | undefined {
   if (!sm) return undefined;

@@ -60,6 +60,20 @@ const unwrapEntity = (e: Record<string, any>): EntityRecord => ({
   aspects: Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'urn').map(([k, v]) => [k, (v as { value: unknown }).value])),
 });
 
+/** One change a previewed batch would make (a change record without its stamps). */
+export interface PreviewedChange {
+  urn: string;
+  aspect: string;
+  category: string;
+  operation: string;
+  modifier?: string;
+  fieldPath?: string;
+  before?: unknown;
+  after?: unknown;
+  rule?: string;
+  setBy?: { actor: string; source?: string };
+}
+
 export class TesseraClient {
   readonly server: string;
   private readonly retry: Required<RetryOptions>;
@@ -222,6 +236,12 @@ export class TesseraClient {
   /** Sends several proposals in one request; the server checks them all before writing any. */
   async ingestProposalBatch(proposals: Proposal[], opts: { waitForSearch?: boolean } = {}): Promise<void> {
     await this.request('POST', '/aspects', { query: { action: 'ingestProposalBatch' }, body: { proposals, async: 'false' }, waitForSearch: opts.waitForSearch });
+  }
+
+  /** What a batch would change, written nowhere (Tessera's `dryRun`): refused as the write would be, else its changes. */
+  async previewProposalBatch(proposals: Proposal[]): Promise<PreviewedChange[]> {
+    const answer = await this.request<{ value: { changes: PreviewedChange[] } }>('POST', '/aspects', { query: { action: 'ingestProposalBatch', dryRun: 'true' }, body: { proposals, async: 'false' } });
+    return answer.value.changes;
   }
 
   /** The server's configuration probe (`GET /config`, public). */

@@ -43,6 +43,10 @@ describe('web page dataset page', () => {
     // The property's description comes with the definitions, which the page loads beside the dataset.
     await expect.poll(() => tier.locator('dt').textContent()).toBe('Privacy tier — Who may read the data');
     expect(await tier.locator('.values').textContent()).toBe('internal');
+    // Who set each value, and when: beside a property's values, on a tag's chip.
+    const seededBy = `set by ${(await graphqlData(app, '{ me { corpUser { username } } }')).me.corpUser.username} · `;
+    expect(await tier.locator('.set-by').textContent()).toMatch(new RegExp(`^${seededBy}(just now|\\d+ minutes? ago)$`));
+    expect(await page.locator('.dataset-page > section').first().locator('.chip.tag').first().getAttribute('title')).toMatch(new RegExp(`^${seededBy}`));
     expect(await page.locator('li.column').evaluateAll((els) => els.map((e) => e.getAttribute('data-column')))).toEqual(['order_id', 'customer_email', 'amount']);
   });
 

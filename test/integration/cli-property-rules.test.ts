@@ -146,7 +146,7 @@ describe('constraints in the property file', () => {
       `${bad}: entry 2 (id io.rules.cli.badTypes): constraints.requiredPlatforms: requiredPlatforms must be a list such as [hive]`,
       `${bad}: entry 2 (id io.rules.cli.badTypes): constraints.max: max must be a number`,
       `${bad}: entry 3 (id io.rules.cli.badNames): constraints.requiredEntityTypes[0]: datasets is not a known entity type (e.g. dataset, dataFlow, dataJob, schemaField)`,
-      `${bad}: entry 4 (id io.rules.cli.notAMapping): constraints: constraints must be a mapping of rules (required, requiredEntityTypes, requiredPlatforms, min, max, pattern, minLength, maxLength, after, before, minCount, maxCount), or null to clear them`,
+      `${bad}: entry 4 (id io.rules.cli.notAMapping): constraints: constraints must be a mapping of rules (required, requiredEntityTypes, requiredPlatforms, min, max, pattern, minLength, maxLength, after, before, minCount, maxCount, valueOwner), or null to clear them`,
     ]);
     expect(await definition('io.rules.cli.notWritten')).toBeUndefined();
 

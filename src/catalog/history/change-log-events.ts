@@ -6,7 +6,7 @@
  */
 import type { StoredEvent } from '../../storage/event-store.js';
 import type { CatalogDeps } from '../catalog-deps.js';
-import type { ChangeRecord } from './change-record.js';
+import { changesSomething, type ChangeRecord } from './change-record.js';
 import { applyRecord } from './replay.js';
 
 export const CHANGE_LOG_TOPIC = 'MetadataChangeLog_Versioned_v1';
@@ -44,7 +44,7 @@ async function statesBefore(deps: CatalogDeps, page: StoredEvent[]): Promise<Map
 
 /** The change logs of a page of records (in sequence order), one per aspect each entity version changed. */
 export async function toChangeLogs(deps: CatalogDeps, page: StoredEvent[]): Promise<Record<string, unknown>[]> {
-  const records = page.filter((r) => r.category !== 'ADMIN');
+  const records = page.filter((r) => r.category !== 'ADMIN' && changesSomething(r as unknown as ChangeRecord));
   if (records.length === 0) return [];
   const states = await statesBefore(deps, records);
   const out: Record<string, unknown>[] = [];

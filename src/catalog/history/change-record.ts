@@ -11,8 +11,15 @@ export const CHANGE_CATEGORIES = [
 ] as const;
 export type ChangeCategory = (typeof CHANGE_CATEGORIES)[number];
 
-export const CHANGE_OPERATIONS = ['ADD', 'MODIFY', 'REMOVE', 'SOFT_DELETE', 'RESTORE', 'HARD_DELETE', 'CREATE'] as const;
+export const CHANGE_OPERATIONS = ['ADD', 'MODIFY', 'REMOVE', 'SOFT_DELETE', 'RESTORE', 'HARD_DELETE', 'CREATE', 'KEEP'] as const;
 export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
+
+/**
+ * KEEP records no change: a whole write (a load) left out or resent a value that another setter owns, and the value
+ * stayed (catalog/value-owners). Tessera's history and webhooks show it; the original's shapes (its timeline, entity
+ * change events, change logs) have no such operation and leave it out.
+ */
+export const changesSomething = (r: Pick<FieldChange, 'operation'>): boolean => r.operation !== 'KEEP';
 
 /** The interface a change came through. */
 export type ChangeVia = 'REST_V2' | 'REST_V3' | 'GRAPHQL' | 'WIRE' | 'CLI' | 'WEB' | 'MCP' | 'JOB' | 'SYSTEM';
@@ -33,6 +40,10 @@ export interface FieldChange {
   after?: unknown;
   /** The whole element as stored, where it holds more than `after` says (a tag association's context). */
   element?: Record<string, unknown>;
+  /** A whole write's ownership rule that kept (KEEP) or let it replace this value (value-owners/whole-write.ts). */
+  rule?: string;
+  /** Who had set the value the rule is about. */
+  setBy?: { actor: string; source?: string };
 }
 
 export interface ChangeRecord extends FieldChange {

@@ -3,7 +3,7 @@
  * the timeline's ChangeTransactions. Both are built from the same change records; Tessera's own fields (the record's
  * id and sequence number, typed before and after, token and interface) are added beside the original's.
  */
-import type { ChangeEvent, ChangeRecord } from './change-record.js';
+import { changesSomething, type ChangeEvent, type ChangeRecord } from './change-record.js';
 
 const COLUMN_ASPECTS = new Set(['editableSchemaMetadata']);
 
@@ -75,6 +75,8 @@ export function describeChange(r: ChangeRecord): string {
       return `${r.urn} restored`;
     case 'HARD_DELETE':
       return `${r.urn} hard deleted`;
+    case 'KEEP':
+      return `${r.category.toLowerCase().replace(/_/g, ' ')} ${what} kept${where}: set by ${r.setBy?.source ? `pipeline ${r.setBy.source}` : r.setBy?.actor ?? 'another setter'}, not by this load`;
     default:
       return `${r.urn} created`;
   }
@@ -86,7 +88,7 @@ export function describeChange(r: ChangeRecord): string {
  */
 export function toChangeTransactions(records: ChangeRecord[]): Record<string, unknown>[] {
   const byVersion = new Map<number, ChangeRecord[]>();
-  for (const r of records) {
+  for (const r of records.filter(changesSomething)) {
     const key = r.version ?? 0;
     const list = byVersion.get(key);
     if (list) list.push(r);

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CatalogError, validationError } from '../../errors.js';
 import { StaleWrite } from '../../storage/job-store.js';
 import type { CatalogDeps } from '../catalog-deps.js';
-import type { ChangeEvent } from './change-record.js';
+import { changesSomething, type ChangeEvent } from './change-record.js';
 import { toEntityChangeEvent } from './entity-change-event.js';
 import { CHANGE_LOG_TOPIC, toChangeLogs } from './change-log-events.js';
 
@@ -94,7 +94,7 @@ export async function pollEvents(deps: CatalogDeps, actor: string, input: PollIn
       // (up to a minute of waiting) refuses the answer.
       if (timeoutMs > 0) await deps.access.authorize(actor, 'GET_PLATFORM_EVENTS', {}, 'the event stream');
       const next = run.reached;
-      const values = topic === CHANGE_LOG_TOPIC ? await toChangeLogs(deps, found) : found.map((e) => toEntityChangeEvent(e as unknown as ChangeEvent));
+      const values = topic === CHANGE_LOG_TOPIC ? await toChangeLogs(deps, found) : (found as unknown as ChangeEvent[]).filter(changesSomething).map(toEntityChangeEvent);
       return { count: values.length, offsetId: String(next), events: values.map((v) => ({ contentType: 'application/json', value: JSON.stringify(v) })) };
     }
     await sleep(Math.min(WAIT_STEP_MS, Math.max(0, deadline - Date.now())));

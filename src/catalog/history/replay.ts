@@ -2,7 +2,7 @@
  * Rebuilds an entity's aspects from its change records, oldest first: what `asOf` answers, and what the history
  * tests check against the stored aspects. The inverse of `aspect-differs.ts`.
  */
-import type { ChangeRecord } from './change-record.js';
+import { changesSomething, type ChangeRecord } from './change-record.js';
 import { SPLIT_ASPECT_LISTS } from './aspect-differs.js';
 
 type Obj = Record<string, any>;
@@ -45,6 +45,7 @@ function applyToColumn(aspect: Obj, r: ChangeRecord): void {
 
 /** Applies one record to `aspects` (aspect name → value), in place. */
 export function applyRecord(aspects: Obj, r: ChangeRecord): void {
+  if (!changesSomething(r)) return;
   if (r.operation === 'HARD_DELETE') {
     for (const k of Object.keys(aspects)) delete aspects[k];
     return;

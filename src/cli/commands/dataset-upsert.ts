@@ -2,11 +2,14 @@
  * `tessera dataset upsert -f <yaml>`: checks the whole file first (its shape, then every property value against its
  * definition) and reports every problem at once, writing nothing; then writes the datasets in batches.
  */
+import { basename } from 'node:path';
+import { SOURCE_FILE_PROPERTY } from '../../model/proposal.js';
 import type { CliContext } from '../cli-context.js';
 import { CliError } from '../cli-error.js';
 import { fetchDefinitions, planProblems } from '../dataset-checks.js';
 import { parseDatasetFile, type DatasetPlan } from '../dataset-file.js';
-import { writePlans, type WriteOutcome } from '../dataset-writer.js';
+import { previewPlans, writePlans, type WriteOutcome } from '../dataset-writer.js';
+import { printPreview } from '../dataset-preview.js';
 import { formatProblem } from '../file-problems.js';
 import { createProgress } from '../progress.js';
 import { readYamlFile } from '../yaml-file.js';
@@ -18,6 +21,8 @@ export interface DatasetUpsertOptions {
   /** Wait until search shows the writes before exiting (default true): one wait, at the end. */
   wait?: boolean;
   batchSize?: number;
+  /** Preview with the server's checks and write nothing. */
+  dryRun?: boolean;
 }
 
 const BATCH_SIZE = 500;
@@ -46,7 +51,13 @@ export async function runDatasetUpsert(ctx: CliContext, opts: DatasetUpsertOptio
     progress.step(undefined, `Skipping Dataset ${plan.urn} due to ${error}`);
   }
   const valid = plans.filter((p) => !problems.has(p));
+  const systemMetadata = { properties: { [SOURCE_FILE_PROPERTY]: basename(opts.file) } };
+  if (opts.dryRun) {
+    progress.done();
+    return printPreview(ctx, valid, await previewPlans(client, valid, { batchSize: opts.batchSize ?? BATCH_SIZE, systemMetadata }));
+  }
   await writePlans(client, valid, {
+    systemMetadata,
     batchSize: opts.batchSize ?? BATCH_SIZE,
     concurrency: CONCURRENCY,
     waitForSearch: opts.wait ?? true,

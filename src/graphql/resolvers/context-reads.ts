@@ -4,11 +4,14 @@ import type { TagResourceRef } from '../../catalog/tags/tag-resources.js';
 import { parseUrn } from '../../model/urn.js';
 import type { GraphqlContext } from '../context.js';
 import { refOf, type EntityRef } from '../entity-loader.js';
+import { attributionOf } from './attribution.js';
+import type { Setters } from '../../catalog/value-owners/value-setters.js';
 
 interface StoredOwner {
   owner: string;
   type?: string;
   typeUrn?: string;
+  attribution?: Parameters<typeof attributionOf>[0]['attribution'];
 }
 
 /** An owner's ownership type: the custom one written, else the system type of its legacy kind (as the original reads it). */
@@ -20,11 +23,12 @@ const ownershipTypeOf = (w: StoredOwner) => {
 interface StoredTerm {
   urn: string;
   actor?: string;
+  attribution?: Parameters<typeof attributionOf>[0]['attribution'];
 }
 
 /** Business terms as the original presents them: each with the entity it is attached to and who attached it, when known. */
-export const termsOf = (terms: StoredTerm[], associatedUrn: string) => ({
-  terms: terms.map((t) => ({ term: refOf(t.urn), associatedUrn, actor: typeof t.actor === 'string' ? refOf(t.actor) : null })),
+export const termsOf = (terms: StoredTerm[], associatedUrn: string, setBy?: Setters) => ({
+  terms: terms.map((t) => ({ term: refOf(t.urn), associatedUrn, actor: typeof t.actor === 'string' ? refOf(t.actor) : null, attribution: attributionOf(t, setBy, t.urn) })),
 });
 
 /** Owners, business terms and domain: the same on every entity type that carries the aspects. */
@@ -32,13 +36,14 @@ export const associationReads = {
   ownership: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
     const o = (await ctx.loader.aspect(ref.urn, 'ownership')) as { owners?: StoredOwner[] } | undefined;
     if (!o) return null;
+    const setBy = await ctx.loader.setters(ref.urn, 'ownership');
     return {
-      owners: (o.owners ?? []).map((w) => ({ owner: refOf(w.owner), type: w.type ?? null, ownershipType: ownershipTypeOf(w), associatedUrn: ref.urn })),
+      owners: (o.owners ?? []).map((w) => ({ owner: refOf(w.owner), type: w.type ?? null, ownershipType: ownershipTypeOf(w), associatedUrn: ref.urn, attribution: attributionOf(w, setBy, `${w.owner}|${w.typeUrn ?? w.type}`) })),
     };
   },
   glossaryTerms: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
     const t = (await ctx.loader.aspect(ref.urn, 'glossaryTerms')) as { terms?: StoredTerm[] } | undefined;
-    return t ? termsOf(t.terms ?? [], ref.urn) : null;
+    return t ? termsOf(t.terms ?? [], ref.urn, await ctx.loader.setters(ref.urn, 'glossaryTerms')) : null;
   },
   domain: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
     const d = (await ctx.loader.aspect(ref.urn, 'domains')) as { domains?: string[] } | undefined;

@@ -1,7 +1,7 @@
 /** GraphQL adapters of history: the original's `getTimeline`, `history` across the catalog, and `history` on entities. */
 import { describeChange, toChangeTransactions } from '../../catalog/history/entity-change-event.js';
 import { MAX_HISTORY_PAGE, readHistory, type HistoryQuery } from '../../catalog/history/read-history.js';
-import type { ChangeRecord } from '../../catalog/history/change-record.js';
+import { changesSomething, type ChangeRecord } from '../../catalog/history/change-record.js';
 import type { GraphqlContext } from '../context.js';
 import type { EntityRef } from '../entity-loader.js';
 
@@ -28,6 +28,8 @@ function changeEvent(r: ChangeRecord & { seq?: number | null }, shown?: Record<s
     after: json(r.after),
     tokenId: r.tokenId ?? null,
     via: r.via,
+    rule: r.rule ?? null,
+    setBy: r.setBy ? { actor: r.setBy.actor, source: r.setBy.source ?? null } : null,
   };
 }
 
@@ -41,7 +43,7 @@ const getTimeline: Args<{ input: { urn: string; changeCategories?: string[]; sta
   let cursor: string | undefined;
   do {
     const found = await readHistory(ctx.services, ctx.actor, { urn: input.urn, categories: input.changeCategories, startTime: input.startTimeMillis, endTime: input.endTimeMillis, count: MAX_HISTORY_PAGE, cursor });
-    records.push(...found.changes);
+    records.push(...found.changes.filter(changesSomething));
     cursor = found.cursor;
   } while (cursor);
   const transactions = toChangeTransactions(records);

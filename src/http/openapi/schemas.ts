@@ -23,6 +23,10 @@ const SystemMetadataSchema = z
     aspectModified: z.object({ time: z.number().int(), actor: z.string() }),
     version: z.string().meta({ description: 'Write counter of the aspect' }),
     lastObserved: z.number().int(),
+    valueSetters: z
+      .record(z.string(), z.object({ time: z.number().int(), actor: z.string(), source: z.string().optional(), sourceDetail: z.record(z.string(), z.string()).optional() }))
+      .optional()
+      .meta({ description: 'Tessera: who set each entry of structuredProperties, globalTags, glossaryTerms or ownership (by property, tag, term or owner|type), and the pipeline or file it came from' }),
   })
   .meta({ description: 'Audit stamps and version of a stored aspect (answers with systemMetadata=true)' });
 

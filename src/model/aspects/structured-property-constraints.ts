@@ -27,6 +27,12 @@ export const StructuredPropertyConstraintsSchema = z.strictObject({
   /** Number of values of a MULTIPLE property, inclusive. */
   minCount: Count.optional(),
   maxCount: Count.optional(),
+  /**
+   * Whose values a load may replace: SETTER (the default) — each value is its setter's, and a whole write (a connector,
+   * `tessera dataset upsert`, a REST or wire UPSERT) replaces only what its own pipeline or actor set; LOADS — any
+   * whole write replaces the values (what the original does).
+   */
+  valueOwner: z.enum(['SETTER', 'LOADS']).optional(),
   lastModified: AuditStampSchema.optional(),
 });
 export type StructuredPropertyConstraints = z.infer<typeof StructuredPropertyConstraintsSchema>;

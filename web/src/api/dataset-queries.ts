@@ -1,8 +1,8 @@
 /** The dataset page's read (description, tags, columns, property values) and its property value writes. */
 import type { PropertyValue } from './definitions';
-import { ENTRY, TAGS } from './documents';
+import { ENTRY, ENTRY_SET_BY, TAGS, TAGS_SET_BY } from './documents';
 import { mutate, query } from './graphql';
-import type { PropertyEntry, TagRef } from './search-queries';
+import type { Attribution, PropertyEntry, TagRef } from './search-queries';
 
 
 /** Owners, terms and domain: the same selection on every type that offers them. */
@@ -16,8 +16,8 @@ const DATASET = `query dataset($urn: String!) {
   dataset(urn: $urn) {
     urn name platform { name } properties { name description } editableProperties { description }
     ${CONTEXT.ownership} ${CONTEXT.glossaryTerms} ${CONTEXT.domain}
-    ${TAGS}
-    structuredProperties { ${ENTRY} }
+    ${TAGS_SET_BY}
+    structuredProperties { ${ENTRY_SET_BY} }
     schemaMetadata { fields { fieldPath nativeDataType description ${TAGS} schemaFieldEntity { urn structuredProperties { ${ENTRY} } } } }
     editableSchemaMetadata { editableSchemaFieldInfo { fieldPath ${TAGS} } }
   }
@@ -30,7 +30,7 @@ export interface ContextView {
   domain?: { domain: { urn: string; id: string } } | null;
 }
 
-export type Tags = { tags: { tag: TagRef }[] | null } | null;
+export type Tags = { tags: { tag: TagRef; attribution?: Attribution | null }[] | null } | null;
 
 export interface DatasetView extends ContextView {
   urn: string;

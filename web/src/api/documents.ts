@@ -23,6 +23,11 @@ export const TAG_FIELDS = 'urn properties { name colorHex }';
 export const TAGS = `tags { tags { tag { ${TAG_FIELDS} } } }`;
 export const ENTRY = `properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } }`;
 
+/** Who set a value, where a page says so (the dataset page). */
+export const ATTRIBUTION = 'attribution { time actor { urn } sourceDetail { key value } }';
+export const TAGS_SET_BY = `tags { tags { tag { ${TAG_FIELDS} } ${ATTRIBUTION} } }`;
+export const ENTRY_SET_BY = `properties { structuredProperty { urn definition { displayName qualifiedName } } values { ${VALUE_FIELDS} } ${ATTRIBUTION} }`;
+
 const COMMON = `${TAGS}
   structuredProperties { ${ENTRY} }`;
 

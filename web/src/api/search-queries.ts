@@ -8,9 +8,18 @@ export interface TagRef {
   properties: { name: string; colorHex: string | null } | null;
 }
 
+/** Who set a value and through what (GraphQL MetadataAttribution). */
+export interface Attribution {
+  time: number;
+  actor: { urn: string };
+  sourceDetail: { key: string; value: string }[] | null;
+}
+
 export interface PropertyEntry {
   structuredProperty: { urn: string; definition: { displayName: string | null; qualifiedName: string } };
   values: (PropertyValue | null)[];
+  /** Selected where the page says who set a value (the dataset page). */
+  attribution?: Attribution | null;
 }
 
 export interface ResultEntity {

@@ -5,6 +5,7 @@ import { removeValues, upsertValues } from '../api/dataset-queries';
 import { distinctLabels, labelOf, valueOf, type Definition } from '../api/definitions';
 import type { PropertyEntry } from '../api/search-queries';
 import { ValueForm } from './value-form';
+import { SetBy } from './set-by';
 
 interface Props {
   /** The caller may not set values: they are shown, not offered for change. */
@@ -53,7 +54,7 @@ export function PropertyEditor({ assetUrn, entityType, entries, definitions, sco
                     <ValueForm definition={d} scope={scope} initial={values} onSave={save(d)} onCancel={() => setEditing(null)} />
                   ) : (
                     <>
-                      <span class="values">{values.join(', ')}</span>{' '}
+                      <span class="values">{values.join(', ')}</span> <SetBy attribution={e.attribution} />{' '}
                       {d && !readOnly && (
                         <button type="button" class="link" aria-label={`Change ${label}`} onClick={() => setEditing(d.urn)}>
                           Change

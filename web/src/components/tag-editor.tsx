@@ -1,7 +1,8 @@
 /** The tags of a dataset or column: chips with remove buttons and a picker over existing tags that can create a new one. */
 import { useState } from 'preact/hooks';
 import { messageOf } from '../api/api-error';
-import type { TagRef } from '../api/search-queries';
+import type { Attribution, TagRef } from '../api/search-queries';
+import { setBySentence } from './set-by';
 import { addTag, createTag, removeTag, tagIdOf, type Tag, type TagTarget } from '../api/tags';
 import { TagChip } from './tag-chip';
 
@@ -16,9 +17,11 @@ interface Props {
   onChanged(): void;
   /** The caller may not change these tags: they are shown, not offered for change. */
   readOnly?: boolean;
+  /** Who set each tag (by tag URN), shown on its chip. */
+  setBy?: Map<string, Attribution>;
 }
 
-export function TagEditor({ tags, fixed = [], target, label, allTags, onChanged, readOnly = false }: Props) {
+export function TagEditor({ tags, fixed = [], target, label, allTags, onChanged, readOnly = false, setBy }: Props) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,7 +54,7 @@ export function TagEditor({ tags, fixed = [], target, label, allTags, onChanged,
     <div class="tag-editor">
       <div class="chips">
         {tags.map((t) => (
-          <TagChip key={t.urn} tag={t} context={label} onRemove={readOnly ? undefined : () => run(() => removeTag(t.urn, target))} />
+          <TagChip key={t.urn} tag={t} context={label} setBy={setBy?.has(t.urn) ? setBySentence(setBy.get(t.urn)!) : undefined} onRemove={readOnly ? undefined : () => run(() => removeTag(t.urn, target))} />
         ))}
         {fixed.filter((f) => !tags.some((t) => t.urn === f.urn)).map((t) => (
           <TagChip key={t.urn} tag={t} />

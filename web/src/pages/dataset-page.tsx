@@ -53,7 +53,15 @@ export function DatasetPage({ urn }: { urn: string }) {
 
       <section aria-labelledby="tags-h">
         <h2 id="tags-h">Tags</h2>
-        <TagEditor readOnly={!can('EDIT_ENTITY_TAGS')} tags={tagsOf(dataset.tags)} target={{ resourceUrn: dataset.urn }} label={`dataset ${name}`} allTags={allTags} onChanged={reload} />
+        <TagEditor
+          readOnly={!can('EDIT_ENTITY_TAGS')}
+          tags={tagsOf(dataset.tags)}
+          setBy={new Map((dataset.tags?.tags ?? []).flatMap((a) => (a.attribution ? [[a.tag.urn, a.attribution] as const] : [])))}
+          target={{ resourceUrn: dataset.urn }}
+          label={`dataset ${name}`}
+          allTags={allTags}
+          onChanged={reload}
+        />
       </section>
 
       <section aria-labelledby="props-h">

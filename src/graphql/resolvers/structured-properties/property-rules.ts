@@ -32,6 +32,7 @@ function present(c: PropertyConstraintsValue) {
     requiredEntityTypes: c.requiredEntityTypes?.map(refOf) ?? null,
     requiredPlatforms: c.requiredPlatforms?.map(refOf) ?? null,
     ...Object.fromEntries(RULES.map((r) => [r, c[r] ?? null])),
+    valueOwner: c.valueOwner ?? 'SETTER',
   };
 }
 

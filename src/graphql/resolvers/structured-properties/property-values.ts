@@ -4,11 +4,13 @@ import { parseUrn } from '../../../model/urn.js';
 import type { GraphqlContext } from '../../context.js';
 import { refOf, type EntityRef } from '../../entity-loader.js';
 import { graphqlTypeNameOf } from '../base.js';
-import { presentAttribution } from '../attribution.js';
+import { attributionOf } from '../attribution.js';
+import type { Setters } from '../../../catalog/value-owners/value-setters.js';
 
 export interface EntryView {
   assignment: Assignment;
   associatedUrn: string;
+  setBy?: Setters;
 }
 
 export function toGraphqlValue(v: { string?: string; double?: number }): { stringValue: string } | { numberValue: number } {
@@ -16,9 +18,9 @@ export function toGraphqlValue(v: { string?: string; double?: number }): { strin
 }
 
 /** The GraphQL object of a presented `structuredProperties` aspect (hidden values are already gone). */
-export function presentProperties(value: unknown, associatedUrn: string): { properties: EntryView[] } {
+export function presentProperties(value: unknown, associatedUrn: string, setBy?: Setters): { properties: EntryView[] } {
   const list = ((value as { properties?: Assignment[] } | undefined)?.properties ?? []) as Assignment[];
-  return { properties: list.map((assignment) => ({ assignment, associatedUrn })) };
+  return { properties: list.map((assignment) => ({ assignment, associatedUrn, setBy })) };
 }
 
 /** String values that name an entity of a known type, as refs; other strings are plain values only. */
@@ -38,7 +40,7 @@ function valueEntitiesOf(a: Assignment): EntityRef[] {
 
 export const structuredProperties = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
   const value = await ctx.loader.aspect(ref.urn, 'structuredProperties');
-  return value ? presentProperties(value, ref.urn) : null;
+  return value ? presentProperties(value, ref.urn, await ctx.loader.setters(ref.urn, 'structuredProperties')) : null;
 };
 
 export const propertyValueResolvers = {
@@ -51,6 +53,6 @@ export const propertyValueResolvers = {
     values: (e: EntryView) => e.assignment.values.map(toGraphqlValue),
     valueEntities: (e: EntryView) => valueEntitiesOf(e.assignment),
     associatedUrn: (e: EntryView) => e.associatedUrn,
-    attribution: (e: EntryView) => presentAttribution((e.assignment as { attribution?: Parameters<typeof presentAttribution>[0] }).attribution),
+    attribution: (e: EntryView) => attributionOf(e.assignment as { attribution?: Parameters<typeof attributionOf>[0]['attribution'] }, e.setBy, e.assignment.propertyUrn),
   },
 };

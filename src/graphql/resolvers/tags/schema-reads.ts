@@ -33,7 +33,7 @@ export const DATA_TYPES: Record<string, string> = {
 };
 
 export const entityTags = async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) =>
-  presentGlobalTags(await ctx.loader.aspect<GlobalTags>(ref.urn, 'globalTags'), ref.urn);
+  presentGlobalTags(await ctx.loader.aspect<GlobalTags>(ref.urn, 'globalTags'), ref.urn, await ctx.loader.setters(ref.urn, 'globalTags'));
 
 const fieldTags = (f: { globalTags?: GlobalTags } & FieldView) => presentGlobalTags(f.globalTags, f.datasetUrn);
 
