@@ -155,6 +155,9 @@ describe('aggregateAcrossEntities', () => {
     const [due, team] = res.data.aggregateAcrossEntities.facets;
     expect(due.aggregations).toEqual([{ value: String(Date.UTC(2024, 5, 1)), count: 1, entity: null }]);
     expect(team.aggregations).toEqual([{ value: 'beta', count: 1, entity: null }, { value: 'gamma', count: 0, entity: null }]);
+    // A platform filtered by its bare name is the platform's own bucket, not a phantom `hive` with 0.
+    const byName = await app.graphql(AGGREGATE, { input: { types: ['DATASET'], query: '*', facets: ['platform'], orFilters: [{ and: [{ field: 'platform', values: ['hive'] }] }] } });
+    expect(byName.data.aggregateAcrossEntities.facets[0].aggregations.map((a: any) => [a.value, a.count])).toEqual([['urn:li:dataPlatform:hive', 4]]);
   });
 });
 

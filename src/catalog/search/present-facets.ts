@@ -39,7 +39,11 @@ function present(
   const isEntityType = f.path === 'entityType';
   const aggregations = facet.aggregations.map((a) => (isEntityType ? { ...a, value: entityTypeEnumOf(a.value) } : a));
   if (f.kind === 'keyword' && !f.empty) {
-    for (const v of filteredValues(orFilters, facet.field)) if (!aggregations.some((a) => a.value === v)) aggregations.push({ value: v, count: 0 });
+    // As the filter compared them: `hive` is the bucket `urn:li:dataPlatform:hive`, not a bucket of its own.
+    for (const raw of filteredValues(orFilters, facet.field)) {
+      const v = f.normalise && !f.facetPath ? f.normalise(raw) : raw;
+      if (!aggregations.some((a) => a.value === v)) aggregations.push({ value: v, count: 0 });
+    }
   }
   return {
     field: facet.field,

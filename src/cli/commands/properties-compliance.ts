@@ -21,9 +21,10 @@ function table(rows: string[][]): string[] {
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  '));
 }
 
-/** The `tessera export` that lists every entity of one type in a state (missing or invalid) as CSV. */
-function listAllHint(p: PropertyCompliance, entityType: string, state: 'missing' | 'invalid'): string {
-  return `tessera export --type ${entityType} --${state} ${p.qualifiedName} --property ${p.qualifiedName} -o ${p.qualifiedName}-${state}.csv`;
+/** The `tessera export` that lists every entity of one type in a state (missing or invalid) as CSV: one file per type. */
+export function listAllHint(p: PropertyCompliance, entityType: string, state: 'missing' | 'invalid'): string {
+  const file = p.entityTypes.length === 1 ? `${p.qualifiedName}-${state}.csv` : `${p.qualifiedName}-${entityType}-${state}.csv`;
+  return `tessera export --type ${entityType} --${state} ${p.qualifiedName} --property ${p.qualifiedName} -o ${file}`;
 }
 
 async function printReport(ctx: CliContext, report: PropertyCompliance[]): Promise<void> {
