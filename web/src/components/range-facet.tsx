@@ -30,7 +30,8 @@ export function RangeFacet({ definition, field, buckets, withValue, ranges, stat
   const show = (v: number) => (type === 'date' ? edge(v) : Number.isInteger(v) ? String(v) : v.toPrecision(4));
   const id = `range-${field.replace(/[^a-zA-Z0-9]/g, '-')}`;
   const carriers = withValue ?? buckets.reduce((n, b) => n + b.count, 0);
-  const values = buckets.map((b) => b.value);
+  // Buckets hold the index's form (2555.0, epoch millis): shown as written (2555) and as days.
+  const values = buckets.map((b) => (Number.isFinite(Number(b.value)) ? show(Number(b.value)) : b.value));
   return (
     <fieldset class="facet range" data-facet={field}>
       <legend>{labelOf(definition)}</legend>
