@@ -32,6 +32,24 @@ describe('web page tags page', () => {
     expect(await readTag('urn:li:tag:deprecated')).toBeNull();
   });
 
+  it('lists tags in use that were never created, by id and with their count, and creates one under its own id', async () => {
+    const { page, app } = fx;
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,uncreated.tags,PROD)';
+    const wrote = await app.post('/openapi/v3/entity/dataset?async=false&waitForSearch=true', [{ urn, datasetProperties: { value: { name: 'uncreated.tags' } }, globalTags: { value: { tags: [{ tag: 'urn:li:tag:legacy' }] } } }]);
+    expect(wrote.status, wrote.text).toBe(200);
+    await signInByLink(fx, '/ui/tags');
+    const legacy = page.locator('.tag-list li[data-tag="urn:li:tag:legacy"]');
+    await expect.poll(() => legacy.locator('strong').textContent()).toBe('legacy');
+    expect(await legacy.locator('.uses').textContent()).toBe('used once');
+    expect(await legacy.textContent()).toContain('not created yet');
+    await page.getByRole('button', { name: 'Edit tag legacy' }).click();
+    await page.getByLabel('Description').fill('From the old warehouse');
+    await page.getByRole('button', { name: 'Save tag' }).click();
+    await expect.poll(async () => (await readTag('urn:li:tag:legacy'))?.description).toBe('From the old warehouse');
+    await expect.poll(() => legacy.textContent()).not.toContain('not created yet');
+    expect(await legacy.locator('.uses').textContent()).toBe('used once');
+  });
+
   it('shows the API refusing a tag that exists', async () => {
     const { page } = fx;
     await signInByLink(fx, '/ui/tags');

@@ -4,18 +4,35 @@ import { mutate, query } from './graphql';
 export interface Tag {
   urn: string;
   properties: { name: string; description: string | null; colorHex: string | null } | null;
+  /** Entities carrying it (from the tags facet); a tag in use that was never created has no properties. */
+  uses?: number;
 }
 
+/** The tag entities and, in the same request, every tag in use with how many entities carry it. */
 const LIST = `query tags {
   searchAcrossEntities(input: { types: [TAG], query: "*", count: 1000, sortInput: { sortCriteria: [{ field: "urn", sortOrder: ASCENDING }] } }) {
     searchResults { entity { urn ... on Tag { properties { name description colorHex } } } }
   }
+  aggregateAcrossEntities(input: { query: "*", facets: ["tags"], searchFlags: { maxAggValues: 1000 } }) {
+    facets { field aggregations { value count } }
+  }
 }`;
 
+/** Every tag: those created (with name, description, colour) and those only in use, each with its count, by name. */
 export async function listTags(): Promise<Tag[]> {
-  const data = await query<{ searchAcrossEntities: { searchResults: { entity: Tag }[] } }>(LIST);
-  return data.searchAcrossEntities.searchResults.map((r) => r.entity);
+  const data = await query<{
+    searchAcrossEntities: { searchResults: { entity: Tag }[] };
+    aggregateAcrossEntities: { facets: { field: string; aggregations: { value: string; count: number }[] }[] };
+  }>(LIST);
+  const used = new Map((data.aggregateAcrossEntities.facets.find((f) => f.field === 'tags')?.aggregations ?? []).map((a) => [a.value, a.count]));
+  const created = data.searchAcrossEntities.searchResults.map((r) => ({ ...r.entity, uses: used.get(r.entity.urn) ?? 0 }));
+  const known = new Set(created.map((t) => t.urn));
+  const onlyUsed = [...used].filter(([urn]) => !known.has(urn)).map(([urn, uses]): Tag => ({ urn, properties: null, uses }));
+  return [...created, ...onlyUsed].sort((a, b) => tagLabel(a).localeCompare(tagLabel(b)));
 }
+
+/** A tag's name, or its id when it was never created (`urn:li:tag:pii` → `pii`). */
+export const tagLabel = (t: { urn: string; properties: { name: string } | null }): string => t.properties?.name || t.urn.replace(/^urn:li:tag:/, '');
 
 export async function createTag(input: { id?: string; name: string; description?: string }): Promise<string> {
   const data = await mutate<{ createTag: string }>(`mutation create($input: CreateTagInput!) { createTag(input: $input) }`, { input });

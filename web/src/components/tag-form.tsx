@@ -1,10 +1,10 @@
 /** Create or edit one tag: name, description and colour; the API's refusal is shown under the form. */
 import { useState } from 'preact/hooks';
 import { messageOf } from '../api/api-error';
-import { createTag, setTagColor, tagIdOf, updateTag, type Tag } from '../api/tags';
+import { createTag, setTagColor, tagIdOf, tagLabel, updateTag, type Tag } from '../api/tags';
 
 export function TagForm({ tag, onDone, onCancel }: { tag?: Tag; onDone(): void; onCancel(): void }) {
-  const [name, setName] = useState(tag?.properties?.name ?? '');
+  const [name, setName] = useState(tag ? tagLabel(tag) : '');
   const [description, setDescription] = useState(tag?.properties?.description ?? '');
   const [color, setColor] = useState(tag?.properties?.colorHex ?? '#3b82f6');
   const [error, setError] = useState<string | null>(null);
@@ -12,8 +12,10 @@ export function TagForm({ tag, onDone, onCancel }: { tag?: Tag; onDone(): void; 
     e.preventDefault();
     setError(null);
     try {
-      const urn = tag ? tag.urn : await createTag({ id: tagIdOf(name) || undefined, name: name.trim(), description: description.trim() || undefined });
-      if (tag) await updateTag(urn, { name: name.trim(), description: description.trim() });
+      // A tag in use that was never created is created under its own id (the entities carrying it keep it).
+      const id = tag ? (tag.properties ? undefined : tag.urn.replace(/^urn:li:tag:/, '')) : tagIdOf(name) || undefined;
+      const urn = tag?.properties ? tag.urn : await createTag({ id, name: name.trim(), description: description.trim() || undefined });
+      if (tag?.properties) await updateTag(urn, { name: name.trim(), description: description.trim() });
       if (color !== (tag?.properties?.colorHex ?? '')) await setTagColor(urn, color);
       onDone();
     } catch (err) {

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { can } from '../auth/session';
 import { messageOf } from '../api/api-error';
-import { deleteTag, listTags, type Tag } from '../api/tags';
+import { deleteTag, listTags, tagLabel, type Tag } from '../api/tags';
 import { TagForm } from '../components/tag-form';
 
 export function TagsPage() {
@@ -13,7 +13,7 @@ export function TagsPage() {
   useEffect(() => void reload(), []);
 
   async function remove(t: Tag) {
-    if (!confirm(`Delete tag ${t.properties?.name ?? t.urn}? It is removed from every entity and column.`)) return;
+    if (!confirm(`Delete tag ${tagLabel(t)}? It is removed from every entity and column.`)) return;
     try {
       await deleteTag(t.urn);
       await reload();
@@ -51,14 +51,18 @@ export function TagsPage() {
           {tags.map((t) => (
             <li key={t.urn} data-tag={t.urn}>
               <span class="swatch" style={{ background: t.properties?.colorHex ?? 'transparent' }} aria-hidden="true" />
-              <strong>{t.properties?.name ?? t.urn}</strong> <span class="hint">{t.urn}</span>
+              <strong>{tagLabel(t)}</strong> <span class="hint">{t.urn}</span>{' '}
+              <span class="uses" data-uses={t.uses ?? 0}>
+                {t.uses === 1 ? 'used once' : `used ${t.uses ?? 0} times`}
+              </span>
+              {!t.properties && <span class="hint"> · not created yet: edit it to give it a name, description and colour</span>}
               {t.properties?.description && <p>{t.properties.description}</p>}
               {can('MANAGE_TAGS') && (
               <>
-              <button type="button" class="link" aria-label={`Edit tag ${t.properties?.name ?? t.urn}`} onClick={() => setEditing(t)}>
+              <button type="button" class="link" aria-label={`Edit tag ${tagLabel(t)}`} onClick={() => setEditing(t)}>
                 Edit
               </button>
-              <button type="button" class="link danger" aria-label={`Delete tag ${t.properties?.name ?? t.urn}`} onClick={() => remove(t)}>
+              <button type="button" class="link danger" aria-label={`Delete tag ${tagLabel(t)}`} onClick={() => remove(t)}>
                 Delete
               </button>
               </>
