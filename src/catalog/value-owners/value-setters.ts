@@ -6,6 +6,7 @@
 import { SOURCE_FILE_PROPERTY } from '../../model/proposal.js';
 import type { StoredAspect } from '../../storage/entity-store.js';
 import { entriesOf, keyOf, sameEntryValue } from './keyed-aspects.js';
+import { runIdOf } from '../runs/run-aspects.js';
 
 /** As the original's MetadataAttribution: when, who, and the load it came from (`source`: a connector's pipeline). */
 export interface ValueSetter {
@@ -26,9 +27,9 @@ export type Setters = Record<string, ValueSetter>;
 export function setterOf(actor: string, now: number, systemMetadata: Record<string, unknown> | undefined, via: string | undefined): ValueSetter {
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
   const pipeline = str(systemMetadata?.pipelineName);
-  const runId = str(systemMetadata?.runId);
+  const runId = runIdOf(systemMetadata);
   const file = str((systemMetadata?.properties as Record<string, unknown> | undefined)?.[SOURCE_FILE_PROPERTY]);
-  const detail = { ...(via && { via }), ...(runId && runId !== 'no-run-id-provided' && { runId }), ...(file && { file }) };
+  const detail = { ...(via && { via }), ...(runId && { runId }), ...(file && { file }) };
   return { time: now, actor, ...(pipeline && { source: pipeline }), ...(Object.keys(detail).length > 0 && { sourceDetail: detail }) };
 }
 

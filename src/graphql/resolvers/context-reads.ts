@@ -5,6 +5,7 @@ import { parseUrn } from '../../model/urn.js';
 import type { GraphqlContext } from '../context.js';
 import { refOf, type EntityRef } from '../entity-loader.js';
 import { attributionOf } from './attribution.js';
+import { keyOf } from '../../catalog/value-owners/keyed-aspects.js';
 import type { Setters } from '../../catalog/value-owners/value-setters.js';
 
 interface StoredOwner {
@@ -38,7 +39,7 @@ export const associationReads = {
     if (!o) return null;
     const setBy = await ctx.loader.setters(ref.urn, 'ownership');
     return {
-      owners: (o.owners ?? []).map((w) => ({ owner: refOf(w.owner), type: w.type ?? null, ownershipType: ownershipTypeOf(w), associatedUrn: ref.urn, attribution: attributionOf(w, setBy, `${w.owner}|${w.typeUrn ?? w.type}`) })),
+      owners: (o.owners ?? []).map((w) => ({ owner: refOf(w.owner), type: w.type ?? null, ownershipType: ownershipTypeOf(w), associatedUrn: ref.urn, attribution: attributionOf(w, setBy, keyOf('ownership', w as unknown as Record<string, unknown>)) })),
     };
   },
   glossaryTerms: async (ref: EntityRef, _a: unknown, ctx: GraphqlContext) => {
